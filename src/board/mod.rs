@@ -1,0 +1,8 @@
+//! Board geometry shared by the games: hex coordinates and bitsets. (Cheversi's 8x8
+//! bitboards live with Cheversi, its only user.)
+
+pub mod hex;
+pub mod hexset;
+
+pub use hex::{Direction, HexGeometry, geometry};
+pub use hexset::HexSet;

@@ -1,0 +1,293 @@
+//! The rules of every game behind one small trait, [`Rules`].
+//!
+//! Each game is one module (`cheversi`, `checkers` for both Kruzno and hex checkers,
+//! `catchup`). Evaluation and search live elsewhere: a `Rules` value knows only what is
+//! legal, what a move does, and how the game ends. [`GameRecord`] adds the history that
+//! repetition needs; [`AnyGame`] picks a game at run time from a [`GameConfig`] and speaks
+//! in move and position text, which is what the protocol and the match runner need.
+
+pub mod any;
+pub mod catchup;
+pub mod checkers;
+pub mod cheversi;
+pub mod error;
+pub mod record;
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::str::FromStr;
+
+pub use any::AnyGame;
+pub use error::{MoveError, PositionError};
+pub use record::GameRecord;
+
+/// One of the two players. Player 1 is White and moves first in every game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    One,
+    Two,
+}
+
+impl Player {
+    /// The other player.
+    #[inline]
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::One => Player::Two,
+            Player::Two => Player::One,
+        }
+    }
+
+    /// 0 for player 1, 1 for player 2: an index into per-player arrays.
+    #[inline]
+    pub fn index(self) -> usize {
+        match self {
+            Player::One => 0,
+            Player::Two => 1,
+        }
+    }
+
+    /// `w` or `b`, as in position strings.
+    pub fn letter(self) -> char {
+        match self {
+            Player::One => 'w',
+            Player::Two => 'b',
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win(Player),
+    Draw,
+}
+
+impl Outcome {
+    /// The protocol's word for the result: `p1win`, `p2win` or `draw`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Win(Player::One) => "p1win",
+            Outcome::Win(Player::Two) => "p2win",
+            Outcome::Draw => "draw",
+        }
+    }
+
+    /// +1 if `player` won, -1 if it lost, 0 for a draw.
+    pub fn value_for(self, player: Player) -> i32 {
+        match self {
+            Outcome::Win(winner) if winner == player => 1,
+            Outcome::Win(_) => -1,
+            Outcome::Draw => 0,
+        }
+    }
+}
+
+/// The four games Tessera plays. A closed set: every `match` on it is exhaustive.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    Cheversi,
+    Kruzno,
+    HexCheckers,
+    Catchup,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 4] = [
+        Variant::Cheversi,
+        Variant::Kruzno,
+        Variant::HexCheckers,
+        Variant::Catchup,
+    ];
+
+    /// The protocol name (`UCI_Variant` value).
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Cheversi => "cheversi",
+            Variant::Kruzno => "kruzno",
+            Variant::HexCheckers => "hexcheckers",
+            Variant::Catchup => "catchup",
+        }
+    }
+
+    /// The board side used when none is chosen (8 for Cheversi's 8x8 board).
+    pub fn default_size(self) -> usize {
+        match self {
+            Variant::Cheversi => 8,
+            Variant::Kruzno => 6,
+            Variant::HexCheckers => 9,
+            Variant::Catchup => 5,
+        }
+    }
+
+    /// The board sides a variant can be played on.
+    pub fn size_range(self) -> std::ops::RangeInclusive<usize> {
+        match self {
+            Variant::Cheversi => 8..=8,
+            Variant::Kruzno => 4..=9,
+            Variant::HexCheckers => 4..=9,
+            Variant::Catchup => 2..=9,
+        }
+    }
+}
+
+impl std::fmt::Display for Variant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Error for an unknown variant name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant, expected cheversi, kruzno, hexcheckers or catchup ({0})")]
+pub struct UnknownVariant(pub String);
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Variant::ALL
+            .into_iter()
+            .find(|variant| variant.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| UnknownVariant(text.to_string()))
+    }
+}
+
+/// Which Catchup rule grants the third stone.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CatchupRule {
+    /// Nick Bentley's revised rule: 3 stones when the opponent's score increased on its
+    /// last turn and is now at least the mover's.
+    #[default]
+    Revised,
+    /// The original rule: 3 stones when the largest group on the board, of either colour,
+    /// grew during the opponent's last turn.
+    Original,
+}
+
+impl CatchupRule {
+    pub fn name(self) -> &'static str {
+        match self {
+            CatchupRule::Revised => "revised",
+            CatchupRule::Original => "original",
+        }
+    }
+}
+
+impl FromStr for CatchupRule {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if text.eq_ignore_ascii_case("revised") {
+            Ok(CatchupRule::Revised)
+        } else if text.eq_ignore_ascii_case("original") {
+            Ok(CatchupRule::Original)
+        } else {
+            Err(format!(
+                "unknown Catchup rule, expected revised or original ({text})"
+            ))
+        }
+    }
+}
+
+/// Everything needed to set up a game: the variant and its parameters.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameConfig {
+    pub variant: Variant,
+    /// Board side; `None` means the variant's default. A position string's own row count
+    /// wins over this for hex games.
+    pub size: Option<usize>,
+    pub catchup_rule: CatchupRule,
+}
+
+impl GameConfig {
+    pub fn new(variant: Variant) -> Self {
+        GameConfig {
+            variant,
+            size: None,
+            catchup_rule: CatchupRule::default(),
+        }
+    }
+
+    /// The board side in force: the chosen one or the variant's default.
+    pub fn board_size(&self) -> usize {
+        self.size.unwrap_or(self.variant.default_size())
+    }
+}
+
+/// The rules of one game: the small core every engine component relies on.
+///
+/// A value is a complete position (board, side to move, and whatever rule state the
+/// game needs), cheap to clone, so search and perft can copy-make. History-dependent
+/// rules (threefold repetition) are handled by [`GameRecord`] using [`Rules::hash`] and
+/// [`Rules::repetition_window`].
+pub trait Rules: Clone + Debug + Send + Sync + 'static {
+    /// One move as the rules define it (a placement, a whole capture chain, a whole turn).
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// The start position for a configuration.
+    fn start(config: &GameConfig) -> Result<Self, PositionError>;
+
+    /// Parses a position string; the configuration supplies the options a position
+    /// string does not carry (the Catchup rule, the variant for checkers).
+    fn from_position_text(text: &str, config: &GameConfig) -> Result<Self, PositionError>;
+
+    /// The canonical position string.
+    fn position_text(&self) -> String;
+
+    /// Whose turn it is.
+    fn side_to_move(&self) -> Player;
+
+    /// Clears `moves` and fills it with every legal move. Empty exactly when
+    /// [`Rules::outcome`] is `Some` (repetition aside, which only [`GameRecord`] sees).
+    /// Must not allocate once `moves` has grown to the largest list it will hold.
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// The number of legal moves; games override this with a count that does not build
+    /// the list (perft's bulk counting at the last ply).
+    fn count_moves(&self) -> u64 {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.len() as u64
+    }
+
+    /// Plays a move known to be legal (taken from [`Rules::legal_moves`]).
+    fn play_unchecked(&mut self, mv: Self::Move);
+
+    /// Plays a move after checking it is legal.
+    fn play(&mut self, mv: Self::Move) -> Result<(), MoveError> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if moves.contains(&mv) {
+            self.play_unchecked(mv);
+            Ok(())
+        } else {
+            Err(MoveError::illegal(
+                &self.move_text(mv),
+                "not a legal move here",
+            ))
+        }
+    }
+
+    /// The result if the game is over by the position alone, `None` while it runs.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The rule score `[player 1, player 2]`: Cheversi points, Catchup largest groups,
+    /// checkers men on the board.
+    fn score(&self) -> [i32; 2];
+
+    /// Zobrist hash of everything that decides the legal moves and the result.
+    fn hash(&self) -> u64;
+
+    /// How many plies back an identical position can lie (plies since the last
+    /// irreversible move); 0 for games where positions never repeat.
+    fn repetition_window(&self) -> usize {
+        0
+    }
+
+    /// The canonical text of a move legal in this position.
+    fn move_text(&self, mv: Self::Move) -> String;
+
+    /// Parses a move string and checks that it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+}

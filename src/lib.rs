@@ -1,0 +1,16 @@
+//! Tessera: a headless engine for four abstract games (Cheversi, Kruzno Checkers, hex
+//! checkers, Catchup) speaking a UGI/UCI-style text protocol.
+//!
+//! Architecture, bottom up:
+//! - [`board`]: hex geometry and bitsets shared by the hex games.
+//! - [`game`]: the [`game::Rules`] trait and one module per game; [`game::AnyGame`] picks
+//!   a game at run time and speaks in move and position text.
+//! - [`perft`]: move-path counting, the check of every move generator.
+//!
+//! Glossary: *ply* = one move of one side; *position string* = the FEN-like text of
+//! RULES.md; *cell* = a hex board location, stored as a bit of the padded layout
+//! ([`board::hex`]); *bulk counting* = counting the last ply's moves without playing them.
+
+pub mod board;
+pub mod game;
+pub mod perft;

@@ -1,0 +1,97 @@
+//! Command line: parse with clap, then hand off. Without a subcommand the protocol loop
+//! runs on stdin/stdout.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Args, Parser, Subcommand};
+use tessera::game::{AnyGame, CatchupRule, GameConfig, Variant};
+
+#[derive(Parser)]
+#[command(
+    name = "tessera",
+    version,
+    about = "Engine for Cheversi, Kruzno, hex checkers and Catchup"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count move paths of a given length.
+    Perft(PerftArgs),
+    /// perft split by root move, one `move: count` line per move.
+    Divide(PerftArgs),
+}
+
+#[derive(Args)]
+struct PerftArgs {
+    /// cheversi, kruzno, hexcheckers or catchup.
+    variant: Variant,
+    depth: u32,
+    /// Start from this position string instead of the start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Board side (hexcheckers 4-9, catchup 2-9).
+    #[arg(long)]
+    size: Option<usize>,
+    /// Catchup rule: revised or original.
+    #[arg(long, default_value = "revised")]
+    rule: CatchupRule,
+    /// Play every move at the last ply instead of bulk counting.
+    #[arg(long)]
+    no_bulk: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Perft(args)) => run_perft(&args, false),
+        Some(Command::Divide(args)) => run_perft(&args, true),
+        None => {
+            eprintln!("protocol loop not built yet");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_perft(args: &PerftArgs, divide: bool) -> ExitCode {
+    let config = GameConfig {
+        variant: args.variant,
+        size: args.size,
+        catchup_rule: args.rule,
+    };
+    let game = match &args.fen {
+        Some(text) => AnyGame::from_position_text(config, text),
+        None => AnyGame::new(config),
+    };
+    let game = match game {
+        Ok(game) => game,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let bulk = !args.no_bulk;
+    let started = Instant::now();
+    let nodes = if divide {
+        let rows = game.divide(args.depth, bulk);
+        for (text, count) in &rows {
+            println!("{text}: {count}");
+        }
+        println!();
+        rows.iter().map(|(_, count)| count).sum()
+    } else {
+        game.perft(args.depth, bulk)
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "Time: {} ms, {:.0} nodes/s",
+        (seconds * 1000.0).round(),
+        nodes as f64 / seconds.max(1e-9)
+    );
+    println!("Nodes searched: {nodes}");
+    ExitCode::SUCCESS
+}
