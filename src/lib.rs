@@ -6,11 +6,21 @@
 //! - [`game`]: the [`game::Rules`] trait and one module per game; [`game::AnyGame`] picks
 //!   a game at run time and speaks in move and position text.
 //! - [`perft`]: move-path counting, the check of every move generator.
+//! - [`eval`] and [`search`]: static evaluation per game; alpha-beta and MCTS written once,
+//!   generic over the rules.
+//! - [`protocol`]: the UGI/UCI loop (parse with nom, a session state machine, thin I/O).
+//! - [`arena`]: the match runner, with the rules library as referee.
+//! - [`bench`]: the fixed node signature.
 //!
 //! Glossary: *ply* = one move of one side; *position string* = the FEN-like text of
 //! RULES.md; *cell* = a hex board location, stored as a bit of the padded layout
 //! ([`board::hex`]); *bulk counting* = counting the last ply's moves without playing them.
 
+pub mod arena;
+pub mod bench;
 pub mod board;
+pub mod eval;
 pub mod game;
 pub mod perft;
+pub mod protocol;
+pub mod search;

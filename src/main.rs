@@ -24,6 +24,10 @@ enum Command {
     Perft(PerftArgs),
     /// perft split by root move, one `move: count` line per move.
     Divide(PerftArgs),
+    /// Fixed search benchmark; ends with `<N> nodes <M> nps`.
+    Bench,
+    /// Play an engine-vs-engine match with the rules as referee.
+    Match(tessera::arena::MatchArgs),
 }
 
 #[derive(Args)]
@@ -50,10 +54,12 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Perft(args)) => run_perft(&args, false),
         Some(Command::Divide(args)) => run_perft(&args, true),
-        None => {
-            eprintln!("protocol loop not built yet");
-            ExitCode::FAILURE
+        Some(Command::Bench) => {
+            tessera::bench::run(&mut |line| println!("{line}"));
+            ExitCode::SUCCESS
         }
+        Some(Command::Match(args)) => tessera::arena::run(&args),
+        None => tessera::protocol::run_stdio(),
     }
 }
 

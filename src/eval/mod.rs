@@ -1,0 +1,1 @@
+//! Static evaluation per game (owned by the search work). PLACEHOLDER.
