@@ -3,12 +3,15 @@
 //!
 //! Input is read as bytes: a line longer than [`MAX_LINE_BYTES`] is skipped without
 //! being stored, and a line that is not UTF-8 is rejected; both get an error line.
-//! End of input means `quit`. A closed stdout ends the process quietly.
+//! End of input means `quit`: a running search is stopped and its bestmove sent if it
+//! arrives within [`QUIT_GRACE`], then the process exits with status 0 without waiting
+//! for anything else. A closed stdout ends the process quietly.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
-use std::sync::mpsc::{self, Sender};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
+use std::time::{Duration, Instant};
 
 use super::command::Command;
 use super::error::ProtocolError;
@@ -114,7 +117,7 @@ where
         return ExitCode::FAILURE;
     }
     let mut session = Session::new();
-    for event in events {
+    while let Ok(event) = events.recv() {
         let step = match event {
             Event::Line(Ok(text)) => session.handle_line(&text),
             Event::Line(Err(error)) => session.handle(Command::Invalid(error)),
@@ -124,6 +127,39 @@ where
         match deliver(step, &mut session, &mut output, &sender) {
             Flow::Continue => {}
             Flow::Exit(code) => return code,
+            Flow::Quit => return finish_search(&mut session, &events, &mut output, &sender),
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// How long `quit` waits for a stopped search's bestmove before exiting anyway.
+pub const QUIT_GRACE: Duration = Duration::from_millis(500);
+
+/// After `quit`: reports the stopped search's bestmove if it comes within
+/// [`QUIT_GRACE`], ignoring further input; perft and bench are not waited for.
+fn finish_search(
+    session: &mut Session,
+    events: &Receiver<Event>,
+    output: &mut impl Write,
+    sender: &Sender<Event>,
+) -> ExitCode {
+    let deadline = Instant::now() + QUIT_GRACE;
+    while session.is_searching() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match events.recv_timeout(left) {
+            Ok(Event::Job(job_event)) => {
+                let mut step = session.job_event(job_event);
+                step.job = None;
+                if let Flow::Exit(code) = deliver(step, session, output, sender) {
+                    return code;
+                }
+            }
+            Ok(_) => {}
+            Err(_) => {
+                log::warn!("the search did not stop within {QUIT_GRACE:?}; exiting anyway");
+                break;
+            }
         }
     }
     ExitCode::SUCCESS
@@ -131,6 +167,7 @@ where
 
 enum Flow {
     Continue,
+    Quit,
     Exit(ExitCode),
 }
 
@@ -153,7 +190,7 @@ fn deliver(
             }
         }
         if step.quit {
-            return Flow::Exit(ExitCode::SUCCESS);
+            return Flow::Quit;
         }
         let Some(job) = step.job.take() else {
             return Flow::Continue;

@@ -288,3 +288,125 @@ pub fn apply(
         notes,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{OPTIONS, OptionId, Settings, apply, option_line};
+    use crate::game::{CatchupRule, Variant};
+    use crate::search::Strategy;
+
+    fn set(settings: &Settings, name: &str, value: &str) -> Result<Settings, String> {
+        apply(settings, name, Some(value))
+            .map(|update| update.settings)
+            .map_err(|error| error.to_string())
+    }
+
+    #[test]
+    fn every_announced_default_is_accepted_and_in_force() {
+        let defaults = Settings::default();
+        for spec in OPTIONS {
+            let update = apply(&defaults, spec.name, Some(&spec.default_text()))
+                .unwrap_or_else(|error| panic!("default of {} rejected: {error}", spec.name));
+            assert_eq!(update.settings, defaults, "{}", spec.name);
+        }
+        assert_eq!(defaults.game.variant, Variant::Cheversi);
+        assert_eq!(defaults.game.size, None);
+        assert_eq!(defaults.search.hash_mb, 64);
+        assert_eq!(defaults.search.strategy, Strategy::Full);
+    }
+
+    #[test]
+    fn option_lines_use_uci_syntax() {
+        let lines: Vec<String> = OPTIONS.iter().map(option_line).collect();
+        assert_eq!(
+            lines[0],
+            "option name UCI_Variant type combo default cheversi var cheversi var kruzno \
+             var hexcheckers var catchup"
+        );
+        assert!(
+            lines.contains(&"option name Hash type spin default 64 min 1 max 33554432".to_string())
+        );
+    }
+
+    #[test]
+    fn names_and_combo_values_are_case_insensitive() {
+        let defaults = Settings::default();
+        let settings = set(&defaults, "uci_variant", "CATCHUP").expect("accepted");
+        assert_eq!(settings.game.variant, Variant::Catchup);
+        let settings = set(&settings, "catchuprule", "Original").expect("accepted");
+        assert_eq!(settings.game.catchup_rule, CatchupRule::Original);
+        let settings = set(&settings, "HASH", "128").expect("accepted");
+        assert_eq!(settings.search.hash_mb, 128);
+        let settings = set(&settings, "strategy", "Random").expect("accepted");
+        assert_eq!(settings.search.strategy, Strategy::Random);
+        let settings = set(&settings, "moveoverhead", "0").expect("accepted");
+        assert_eq!(settings.search.move_overhead_ms, 0);
+        let settings = set(&settings, "Seed", "2147483647").expect("accepted");
+        assert_eq!(settings.search.seed, 2_147_483_647);
+        let settings = set(&settings, "Threads", "2").expect("accepted");
+        assert_eq!(settings.search.threads, 2);
+    }
+
+    #[test]
+    fn bad_names_and_values_are_errors() {
+        let defaults = Settings::default();
+        assert_eq!(
+            set(&defaults, "Ponder", "true"),
+            Err("unknown option (Ponder)".into())
+        );
+        assert_eq!(
+            set(&defaults, "Hash", "0"),
+            Err("bad value for option Hash: expected an integer from 1 to 33554432 (0)".into())
+        );
+        assert_eq!(
+            set(&defaults, "Hash", "-5"),
+            Err("bad value for option Hash: expected an integer from 1 to 33554432 (-5)".into())
+        );
+        assert_eq!(
+            set(&defaults, "UCI_Variant", "chess"),
+            Err(
+                "bad value for option UCI_Variant: expected one of cheversi, kruzno, \
+                 hexcheckers, catchup (chess)"
+                    .into()
+            )
+        );
+        assert_eq!(
+            apply(&defaults, "Hash", None)
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+            Err("missing value (Hash)".into())
+        );
+    }
+
+    #[test]
+    fn board_size_must_fit_the_variant() {
+        let defaults = Settings::default();
+        assert_eq!(
+            set(&defaults, "BoardSize", "5"),
+            Err(
+                "bad value for option BoardSize: cheversi is played on sides 8 to 8, or 0 \
+                 for the default (5)"
+                    .into()
+            )
+        );
+        let catchup = set(&defaults, "UCI_Variant", "catchup").expect("accepted");
+        let small = set(&catchup, "BoardSize", "3").expect("catchup fits side 3");
+        assert_eq!(small.game.size, Some(3));
+        assert_eq!(
+            set(&small, "BoardSize", "0").expect("default").game.size,
+            None
+        );
+        // Side 3 does not fit Kruzno: switching resets the size and says so.
+        let update = apply(&small, "UCI_Variant", Some("kruzno")).expect("accepted");
+        assert_eq!(update.id, OptionId::Variant);
+        assert_eq!(update.settings.game.size, None);
+        assert_eq!(
+            update.notes,
+            vec!["BoardSize reset to 0: side 3 does not fit kruzno".to_string()]
+        );
+        // Side 5 fits hexcheckers too: it is kept.
+        let five = set(&catchup, "BoardSize", "5").expect("accepted");
+        let hex = set(&five, "UCI_Variant", "hexcheckers").expect("accepted");
+        assert_eq!(hex.game.size, Some(5));
+    }
+}

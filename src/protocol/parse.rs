@@ -310,3 +310,6 @@ pub(super) fn perft(rest: &str) -> Result<Command, ProtocolError> {
 pub(super) fn divide(rest: &str) -> Result<Command, ProtocolError> {
     depth_argument("divide", rest).map(Command::Divide)
 }
+
+#[cfg(test)]
+mod tests;

@@ -2,8 +2,9 @@
 //! script always produces the same transcript. Tests and examples use it; the binary
 //! uses the threaded loop of `io.rs`.
 //!
-//! `go infinite` is parked until `stop` (or `quit`) arrives, then run with its stop flag
-//! already set: the reply order is the one a client sees, without any timing.
+//! `go infinite` is parked until `stop` (or `quit`, or a command that stops the search)
+//! arrives, then run with its stop flag already set: the reply order is the one a
+//! client sees, without any timing.
 
 use super::job::Job;
 use super::session::{Session, Step};
@@ -59,8 +60,11 @@ impl ScriptRunner {
     fn absorb(&mut self, step: Step, out: &mut Vec<String>) {
         out.extend(step.responses.iter().map(ToString::to_string));
         if step.quit {
+            // The stopped search still reports, as the threaded loop lets it.
+            if let Some(job) = self.parked.take() {
+                self.run_job(job, out);
+            }
             self.quit = true;
-            self.parked = None;
             return;
         }
         if let Some(job) = step.job {

@@ -8,7 +8,9 @@
 //! While a job runs: `isready`, `stop` and `quit` act at once; `position`, `setoption`
 //! and `uginewgame` stop a running search and wait for its `bestmove`; every other
 //! command waits its turn, so replies always come in the order of the commands. A
-//! second `go` while a search runs (and no stop was asked for) is an error.
+//! second `go` while a search runs (and no stop was asked for) is an error. `quit`
+//! drops waiting commands and stops the search; its bestmove is still reported if it
+//! arrives before the loop exits.
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -109,6 +111,11 @@ impl Session {
         !matches!(self.activity, Activity::Idle)
     }
 
+    /// True while a search runs (or holds the bestmove of `go infinite`).
+    pub fn is_searching(&self) -> bool {
+        matches!(self.activity, Activity::Searching(_))
+    }
+
     /// True when a running search has been asked to stop.
     pub fn stop_requested(&self) -> bool {
         matches!(&self.activity, Activity::Searching(search) if search.stop_requested)
@@ -127,11 +134,20 @@ impl Session {
         match command {
             Command::Empty => {}
             Command::IsReady => step.responses.push(Response::ReadyOk),
-            Command::Stop => self.request_stop(&mut step),
-            Command::Quit => {
-                if let Activity::Searching(search) = &self.activity {
-                    search.stop.store(true, Ordering::SeqCst);
+            Command::Stop => {
+                // A `go` still waiting is the search this stop is meant for.
+                if self
+                    .waiting
+                    .iter()
+                    .any(|command| matches!(command, Command::Go(_)))
+                {
+                    self.waiting.push_back(Command::Stop);
                 }
+                self.request_stop(&mut step);
+            }
+            Command::Quit => {
+                self.waiting.clear();
+                self.request_stop(&mut step);
                 step.quit = true;
             }
             command
@@ -236,23 +252,24 @@ impl Session {
                 }));
             return;
         }
-        let stops_search = matches!(
-            command,
-            Command::Position { .. } | Command::SetOption { .. } | Command::NewGame
-        );
+        let stops = stops_search(&command);
         self.waiting.push_back(command);
-        if searching && stops_search {
+        if searching && stops {
             self.request_stop(step);
         }
     }
 
-    /// Runs waiting commands until one starts a job or none is left.
+    /// Runs waiting commands until one starts a job or none is left. A search started
+    /// from the queue is stopped at once if a command behind it would stop it.
     fn run_waiting(&mut self, step: &mut Step) {
         while !self.is_busy() {
             let Some(command) = self.waiting.pop_front() else {
                 break;
             };
             self.execute(command, step);
+        }
+        if self.is_searching() && self.waiting.iter().any(stops_search) {
+            self.request_stop(step);
         }
     }
 
@@ -416,6 +433,14 @@ impl Session {
             Query::Variant => Response::answer(game.variant().name()),
         }
     }
+}
+
+/// Commands that end a running search before they take effect.
+fn stops_search(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Stop | Command::Position { .. } | Command::SetOption { .. } | Command::NewGame
+    )
 }
 
 /// Commands that neither need the engine nor change anything: answered at once while a
