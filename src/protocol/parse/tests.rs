@@ -283,10 +283,10 @@ fn every_table_word_parses_and_help_lists_it() {
         for word in spec.words {
             assert!(help.contains(word), "help lacks {word}");
             let command = parse_line(word);
-            let known = match &command {
-                Command::Invalid(ProtocolError::UnknownCommand { .. }) => false,
-                _ => true,
-            };
+            let known = !matches!(
+                &command,
+                Command::Invalid(ProtocolError::UnknownCommand { .. })
+            );
             assert!(known, "{word} is not recognised: {command:?}");
         }
     }
