@@ -226,7 +226,12 @@ macro_rules! transcript_tests {
     };
 }
 
-transcript_tests!("handshake", HANDSHAKE, handshake_in_process, handshake_binary);
+transcript_tests!(
+    "handshake",
+    HANDSHAKE,
+    handshake_in_process,
+    handshake_binary
+);
 transcript_tests!("cheversi", CHEVERSI, cheversi_in_process, cheversi_binary);
 transcript_tests!("kruzno", KRUZNO, kruzno_in_process, kruzno_binary);
 transcript_tests!(

@@ -6,6 +6,8 @@
 //! arrives, then run with its stop flag already set: the reply order is the one a
 //! client sees, without any timing.
 
+use super::command::Command;
+use super::io::{MAX_LINE_BYTES, RawLine, decode};
 use super::job::Job;
 use super::session::{Session, Step};
 
@@ -50,6 +52,27 @@ impl ScriptRunner {
         let step = self.session.handle_line(line);
         self.absorb(step, &mut out);
         out
+    }
+
+    /// Sends one line given as raw bytes (without its line break), checked as the
+    /// threaded loop checks its input: too long or not UTF-8 gives an error line.
+    pub fn send_bytes(&mut self, bytes: &[u8]) -> Vec<String> {
+        let raw = if bytes.len() > MAX_LINE_BYTES {
+            RawLine::TooLong(bytes.len())
+        } else {
+            RawLine::Bytes(bytes.to_vec())
+        };
+        match decode(raw) {
+            Ok(text) => self.send(&text),
+            Err(error) => {
+                let mut out = Vec::new();
+                if !self.quit {
+                    let step = self.session.handle(Command::Invalid(error));
+                    self.absorb(step, &mut out);
+                }
+                out
+            }
+        }
     }
 
     /// Sends every line of `script`; returns the whole transcript.

@@ -1,0 +1,211 @@
+//! The session state machine driven by hand, job events included: the orderings a
+//! threaded run produces only by chance (a `go infinite` that ends before `stop`,
+//! commands arriving while perft runs) are made to happen here on purpose.
+
+use tessera::protocol::job::{Job, JobEvent};
+use tessera::protocol::{Session, Step};
+
+/// Text of a step's replies.
+fn lines(step: &Step) -> Vec<String> {
+    step.responses.iter().map(ToString::to_string).collect()
+}
+
+/// Runs a job to its end, returning its events (in order).
+fn run(job: Job) -> Vec<JobEvent> {
+    let mut events = Vec::new();
+    job.run(&mut |event| events.push(event));
+    events
+}
+
+/// Feeds events back; returns every reply.
+fn feed(session: &mut Session, events: Vec<JobEvent>) -> Vec<String> {
+    let mut replies = Vec::new();
+    for event in events {
+        let step = session.job_event(event);
+        assert!(step.job.is_none(), "no waiting command starts a job here");
+        replies.extend(lines(&step));
+    }
+    replies
+}
+
+fn best_moves(replies: &[String]) -> Vec<&str> {
+    replies
+        .iter()
+        .filter_map(|line| line.strip_prefix("bestmove "))
+        .collect()
+}
+
+#[test]
+fn infinite_search_that_ends_early_holds_its_bestmove_until_stop() {
+    let mut session = Session::new();
+    let step = session.handle_line("go infinite depth 1");
+    assert!(step.responses.is_empty());
+    let job = step.job.expect("go starts a search");
+    assert!(job.is_infinite_search());
+    let replies = feed(&mut session, run(job));
+    assert!(
+        best_moves(&replies).is_empty(),
+        "no bestmove before stop: {replies:?}"
+    );
+    assert!(session.is_searching());
+    assert_eq!(lines(&session.handle_line("isready")), vec!["readyok"]);
+    assert_eq!(
+        lines(&session.handle_line("query p1turn")),
+        vec!["response true"]
+    );
+    assert_eq!(
+        lines(&session.handle_line("go depth 1")),
+        vec!["info string error: a search is running, send stop first (go)"]
+    );
+    let replies = lines(&session.handle_line("stop"));
+    let moves = best_moves(&replies);
+    assert_eq!(moves.len(), 1, "{replies:?}");
+    assert!(
+        session
+            .game()
+            .legal_move_texts()
+            .iter()
+            .any(|legal| legal == moves[0])
+    );
+    assert!(!session.is_busy());
+    assert!(
+        lines(&session.handle_line("stop")).is_empty(),
+        "a second stop is silent"
+    );
+}
+
+#[test]
+fn position_during_a_search_stops_it_then_applies() {
+    let mut session = Session::new();
+    let job = session.handle_line("go infinite").job.expect("a search");
+    let step = session.handle_line("position startpos moves Ke4");
+    assert!(
+        step.responses.is_empty(),
+        "the bestmove comes when the search ends"
+    );
+    assert!(session.stop_requested());
+    assert_eq!(
+        session.game().ply_count(),
+        0,
+        "the position waits for the search"
+    );
+    let replies = feed(&mut session, run(job));
+    assert_eq!(best_moves(&replies).len(), 1, "{replies:?}");
+    assert_eq!(session.game().played_move_texts(), vec!["Ke4".to_string()]);
+}
+
+#[test]
+fn commands_behind_a_job_keep_their_order() {
+    let mut session = Session::new();
+    let job = session
+        .handle_line("perft 2")
+        .job
+        .expect("perft runs as a job");
+    // Nothing waits yet: a query is answered at once, from the unchanged position.
+    assert_eq!(
+        lines(&session.handle_line("query fen")),
+        vec!["response 8/8/8/8/8/8/8/8 w -"]
+    );
+    assert!(
+        session
+            .handle_line("position startpos moves Ke4")
+            .responses
+            .is_empty()
+    );
+    // Now a command waits, so this query waits behind it.
+    assert!(session.handle_line("query fen").responses.is_empty());
+    assert!(
+        session
+            .handle_line("position startpos moves Ke4 Kd5")
+            .responses
+            .is_empty()
+    );
+    assert_eq!(lines(&session.handle_line("isready")), vec!["readyok"]);
+    let replies = feed(&mut session, run(job));
+    assert_eq!(
+        replies.last().map(String::as_str),
+        Some(
+            "info string error: bad move at ply 2: illegal move: Black's King must be Black's 8th placement (rule 3) (Kd5)"
+        )
+    );
+    assert!(
+        replies.contains(&"Nodes searched: 1680".to_string()),
+        "{replies:?}"
+    );
+    assert!(replies.contains(&"response 8/8/8/8/4K3/8/8/8 b e4".to_string()));
+    let nodes_at = replies
+        .iter()
+        .position(|line| line.starts_with("Nodes searched"));
+    let fen_at = replies.iter().position(|line| line.starts_with("response"));
+    assert!(
+        nodes_at < fen_at,
+        "perft output comes before the waiting query: {replies:?}"
+    );
+}
+
+#[test]
+fn go_waiting_behind_perft_starts_when_perft_ends() {
+    let mut session = Session::new();
+    let job = session
+        .handle_line("perft 1")
+        .job
+        .expect("perft runs as a job");
+    assert!(
+        session.handle_line("go depth 1").job.is_none(),
+        "go waits for perft"
+    );
+    let mut replies = Vec::new();
+    let mut search = None;
+    for event in run(job) {
+        let step = session.job_event(event);
+        replies.extend(lines(&step));
+        search = search.or(step.job);
+    }
+    assert!(replies.contains(&"Nodes searched: 64".to_string()));
+    let search = search.expect("the waiting go starts its search after perft");
+    let replies = feed(&mut session, run(search));
+    assert_eq!(best_moves(&replies).len(), 1);
+}
+
+#[test]
+fn quit_stops_the_search_and_drops_waiting_commands() {
+    let mut session = Session::new();
+    let job = session.handle_line("go infinite").job.expect("a search");
+    assert!(
+        session
+            .handle_line("position startpos moves Ke4")
+            .responses
+            .is_empty()
+    );
+    let step = session.handle_line("quit");
+    assert!(step.quit);
+    let replies = feed(&mut session, run(job));
+    assert_eq!(
+        best_moves(&replies).len(),
+        1,
+        "the stopped search still reports"
+    );
+    assert_eq!(
+        session.game().ply_count(),
+        0,
+        "the waiting position was dropped"
+    );
+}
+
+#[test]
+fn finished_game_answers_bestmove_0000_without_a_job() {
+    let mut session = Session::new();
+    let moves = "Ka1 Qb1 Qc1 Nb2 Na2 Rd2 Ne1 Nf2 Bd1 Rc3 Rc4 Bg1 Rc5 Bc6 Bh2 Kg3";
+    assert!(
+        session
+            .handle_line(&format!("position startpos moves {moves}"))
+            .responses
+            .is_empty()
+    );
+    let step = session.handle_line("go infinite");
+    assert!(step.job.is_none());
+    assert_eq!(
+        lines(&step),
+        vec!["info string game over (p2win)", "bestmove 0000"]
+    );
+}
