@@ -36,7 +36,11 @@ impl Square {
 
     /// The square with bit index `index` (0..64).
     pub const fn from_index(index: u8) -> Option<Square> {
-        if index < 64 { Some(Square(index)) } else { None }
+        if index < 64 {
+            Some(Square(index))
+        } else {
+            None
+        }
     }
 
     /// The lowest square of a non-empty set (the caller guarantees `set != 0`).

@@ -8,7 +8,9 @@
 
 use crate::game::Player;
 
-use super::bitboard::{ALL_SQUARES, DARK_SQUARES, KING_ATTACKS, LIGHT_SQUARES, Squares, neighbours};
+use super::bitboard::{
+    ALL_SQUARES, DARK_SQUARES, KING_ATTACKS, LIGHT_SQUARES, Squares, neighbours,
+};
 use super::piece::{Move, PieceKind};
 use super::position::{Cheversi, PLACEMENTS};
 
@@ -238,11 +240,6 @@ impl Cheversi {
                 "White's first placement must be its King (rule 1)",
             ));
         }
-        if mover == Player::Two && kind == PieceKind::King && self.placements != BLACK_EIGHTH {
-            return Some(Refusal::Rule(
-                "Black's King must be Black's 8th placement (rule 3)",
-            ));
-        }
         if self.queen_call() && kind != PieceKind::Queen {
             return Some(Refusal::Rule(
                 "must place the Queen: the previous placement was a Queen (rule 5)",
@@ -254,6 +251,11 @@ impl Cheversi {
         {
             return Some(Refusal::Rule(
                 "Black must place its Queen by its 7th placement (rule 6)",
+            ));
+        }
+        if mover == Player::Two && kind == PieceKind::King && self.placements != BLACK_EIGHTH {
+            return Some(Refusal::Rule(
+                "Black's King must be Black's 8th placement (rule 3)",
             ));
         }
         if kind == PieceKind::Bishop && self.bishop_colour_squares() & bit == 0 {

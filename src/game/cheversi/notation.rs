@@ -75,7 +75,9 @@ pub(super) fn parse_move_text(text: &str) -> Result<Move, MoveError> {
         letter,
     })?;
     let square = parse_square(square_text).map_err(|error| match error {
-        SquareError::Syntax => MoveError::syntax(token, "expected a square like e4 after the letter"),
+        SquareError::Syntax => {
+            MoveError::syntax(token, "expected a square like e4 after the letter")
+        }
         SquareError::OffBoard => MoveError::OffBoard {
             token: token.to_string(),
         },
@@ -416,8 +418,8 @@ fn check_placement_order(position: &Cheversi, last_token: &str) -> Result<(), Po
                     "Black's 8th and last placement is its King (rule 3)",
                 ));
             }
-            let white_eighth_candidates = position.pieces_of(Player::One)
-                & !position.pieces(Player::One, PieceKind::King);
+            let white_eighth_candidates =
+                position.pieces_of(Player::One) & !position.pieces(Player::One, PieceKind::King);
             if KING_ATTACKS[last.square().index()] & white_eighth_candidates == 0 {
                 return Err(PositionError::rule(
                     last_token,

@@ -1,5 +1,5 @@
 //! The position: bitboards per colour and kind, the hands, the placement count, the last
-//! placement and an incrementally kept Zobrist hash. A small `Copy` struct, so search and
+//! placement and an incrementally kept Zobrist hash. A small plain-data struct, so search and
 //! perft copy it instead of undoing moves.
 
 use crate::game::Player;
@@ -11,8 +11,10 @@ use super::zobrist::KEYS;
 /// Placements in a whole game: 8 per side.
 pub const PLACEMENTS: u8 = 16;
 
-/// A Cheversi position (see the module documentation for the rules).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// A Cheversi position (see the module documentation for the rules). Plain data, so a
+/// `clone` is a 90-byte copy. (Not `Copy`: generic code shared with the other games calls
+/// `clone`, which clippy would flag on a `Copy` type.)
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Cheversi {
     /// Pieces on the board by colour (index [`Player::index`]).
     pub(super) colours: [u64; 2],
@@ -53,9 +55,9 @@ impl Cheversi {
     /// touched squares, hash) recomputed. The caller has validated the pieces.
     pub(super) fn from_pieces(pieces: &[[u64; 5]; 2], last: Option<Square>) -> Cheversi {
         let mut position = Cheversi::new();
-        for colour in 0..2 {
+        for (colour, sets) in pieces.iter().enumerate() {
             for kind in PieceKind::ALL {
-                let set = pieces[colour][kind.index()];
+                let set = sets[kind.index()];
                 position.colours[colour] |= set;
                 position.kinds[kind.index()] |= set;
                 position.hand[colour][kind.index()] =

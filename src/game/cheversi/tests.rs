@@ -34,12 +34,12 @@ fn random_positions(seed: u64, games: usize) -> Vec<Cheversi> {
     let mut moves = Vec::new();
     for _ in 0..games {
         let mut position = Cheversi::new();
-        positions.push(position);
+        positions.push(position.clone());
         while !position.is_finished() {
             position.legal_moves(&mut moves);
             assert!(!moves.is_empty(), "no move in {}", position.position_text());
             position.place(moves[rng.below(moves.len())]);
-            positions.push(position);
+            positions.push(position.clone());
         }
     }
     positions
@@ -101,5 +101,8 @@ fn fallback_mover_without_any_placement_loses() {
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
     assert!(moves.is_empty());
-    assert_eq!(position.outcome(), Some(crate::game::Outcome::Win(Player::Two)));
+    assert_eq!(
+        position.outcome(),
+        Some(crate::game::Outcome::Win(Player::Two))
+    );
 }
