@@ -451,7 +451,7 @@ fn perft_data_file_matches_at_small_depths() {
             let (depth, count) = pair.split_once(':').expect("depth:count");
             let depth: u32 = depth.parse().expect("depth");
             let count: u64 = count.parse().expect("count");
-            if count <= 1_000_000 {
+            if count <= 300_000 {
                 assert_eq!(naive.perft(depth), count, "naive, {line} depth {depth}");
                 checked += 1;
             }
