@@ -88,8 +88,8 @@ impl Cheversi {
         if self.placements == 0 {
             return KING_BIT;
         }
-        let hand = &self.hand[colour];
-        let queen_in_hand = hand[PieceKind::Queen.index()] > 0;
+        let own = self.colours[colour];
+        let queen_in_hand = own & self.kinds[PieceKind::Queen.index()] == 0;
         if queen_in_hand
             && (self.placements == BLACK_SEVENTH
                 || matches!(self.last, Some(last) if last.kind() == PieceKind::Queen))
@@ -98,7 +98,7 @@ impl Cheversi {
         }
         let mut kinds = 0;
         for kind in PieceKind::ALL {
-            if hand[kind.index()] > 0 {
+            if (own & self.kinds[kind.index()]).count_ones() < kind.count() as u32 {
                 kinds |= 1 << kind as u8;
             }
         }
@@ -131,7 +131,7 @@ impl Cheversi {
         let mut squares = if self.placements == 0 || !adjacency {
             empty
         } else {
-            self.touched & empty
+            neighbours(!empty) & empty
         };
         match self.placements {
             WHITE_EIGHTH => squares &= neighbours(empty),
@@ -273,7 +273,7 @@ impl Cheversi {
                 ));
             }
         }
-        if self.placements > 0 && self.touched & bit == 0 && !self.needs_fallback() {
+        if self.placements > 0 && self.touched() & bit == 0 && !self.needs_fallback() {
             return Some(Refusal::Rule(
                 "the piece must touch a piece already on the board (rule 2)",
             ));

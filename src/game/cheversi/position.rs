@@ -1,30 +1,30 @@
-//! The position: bitboards per colour and kind, the hands, the placement count, the last
-//! placement and an incrementally kept Zobrist hash. A small plain-data struct, so search and
+//! The position: bitboards per colour and kind, the placement count, the last placement and
+//! an incrementally kept Zobrist hash. A small plain-data struct, so search and
 //! perft copy it instead of undoing moves.
 
 use crate::game::Player;
 
-use super::bitboard::{KING_ATTACKS, Square, Squares, attacks, neighbours};
+use super::bitboard::{Square, Squares, attacks, neighbours};
 use super::piece::{Move, PieceKind};
 use super::zobrist::KEYS;
 
 /// Placements in a whole game: 8 per side.
 pub const PLACEMENTS: u8 = 16;
 
-/// A Cheversi position (see the module documentation for the rules). Plain data, so a
-/// `clone` is a 90-byte copy. (Not `Copy`: generic code shared with the other games calls
-/// `clone`, which clippy would flag on a `Copy` type.)
+/// A Cheversi position (see the module documentation for the rules). Plain data, 72 bytes,
+/// so a `clone` is a short copy. (Not `Copy`: generic code shared with the other games calls
+/// `clone`, which clippy would flag on a `Copy` type.) The hands and the touched squares of
+/// rule 2 are derived from the bitboards when moves are generated, which keeps making a
+/// move (done at every leaf of a search) down to a few instructions.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Cheversi {
     /// Pieces on the board by colour (index [`Player::index`]).
     pub(super) colours: [u64; 2],
     /// Pieces on the board by kind (index [`PieceKind::index`]), both colours.
     pub(super) kinds: [u64; 5],
-    /// Every square touching a piece (rule 2), kept as pieces arrive.
-    pub(super) touched: u64,
-    pub(super) hash: u64,
-    /// Pieces still in hand, `[colour][kind]`.
-    pub(super) hand: [[u8; 5]; 2],
+    /// Zobrist hash of the pieces and the side to move, kept incrementally; the rule keys
+    /// are added when it is read ([`Cheversi::zobrist`]).
+    pub(super) board_hash: u64,
     /// Placements made so far, 0..=16; White moves on even counts.
     pub(super) placements: u8,
     pub(super) last: Option<Move>,
@@ -39,20 +39,17 @@ impl Default for Cheversi {
 impl Cheversi {
     /// The start: an empty board, White to place its King.
     pub const fn new() -> Cheversi {
-        let full_hand = [1, 1, 2, 2, 2];
         Cheversi {
             colours: [0; 2],
             kinds: [0; 5],
-            touched: 0,
-            hash: 0,
-            hand: [full_hand; 2],
+            board_hash: 0,
             placements: 0,
             last: None,
         }
     }
 
-    /// A position from its pieces and last placement, with every derived field (hands,
-    /// touched squares, hash) recomputed. The caller has validated the pieces.
+    /// A position from its pieces and last placement, with the derived fields (placement
+    /// count, hash) recomputed. The caller has validated the pieces.
     pub(super) fn from_pieces(pieces: &[[u64; 5]; 2], last: Option<Square>) -> Cheversi {
         let mut position = Cheversi::new();
         for (colour, sets) in pieces.iter().enumerate() {
@@ -60,18 +57,15 @@ impl Cheversi {
                 let set = sets[kind.index()];
                 position.colours[colour] |= set;
                 position.kinds[kind.index()] |= set;
-                position.hand[colour][kind.index()] =
-                    kind.count().saturating_sub(set.count_ones() as u8);
                 position.placements += set.count_ones() as u8;
             }
         }
-        position.touched = neighbours(position.occupied());
         position.last = last.and_then(|square| {
             position
                 .piece_at(square)
                 .map(|(_, kind)| Move::new(kind, square))
         });
-        position.hash = position.compute_hash();
+        position.board_hash = position.compute_board_hash();
         position
     }
 
@@ -123,7 +117,21 @@ impl Cheversi {
     /// How many pieces of `kind` `player` still holds in hand.
     #[inline]
     pub fn in_hand(&self, player: Player, kind: PieceKind) -> u8 {
-        self.hand[player.index()][kind.index()]
+        self.in_hand_of(player.index(), kind)
+    }
+
+    /// [`Cheversi::in_hand`] by colour index.
+    #[inline]
+    pub(super) fn in_hand_of(&self, colour: usize, kind: PieceKind) -> u8 {
+        let on_board = (self.colours[colour] & self.kinds[kind.index()]).count_ones() as u8;
+        kind.count().saturating_sub(on_board)
+    }
+
+    /// Every empty square touching a piece (the squares rule 2 allows).
+    #[inline]
+    pub fn touched(&self) -> u64 {
+        let occupied = self.occupied();
+        neighbours(occupied) & !occupied
     }
 
     /// Placements made so far by both sides (0..=16).
@@ -158,7 +166,8 @@ impl Cheversi {
     #[inline]
     pub fn queen_call(&self) -> bool {
         matches!(self.last, Some(last) if last.kind() == PieceKind::Queen)
-            && self.hand[(self.placements & 1) as usize][PieceKind::Queen.index()] > 0
+            && self.colours[(self.placements & 1) as usize] & self.kinds[PieceKind::Queen.index()]
+                == 0
     }
 
     /// `player`'s points if the game ended now: one per (own piece, empty square it
@@ -175,13 +184,14 @@ impl Cheversi {
         points as i32
     }
 
-    /// The Zobrist hash (see [`super::zobrist`]).
+    /// The Zobrist hash (see [`super::zobrist`]): pieces, side to move, and the rule state
+    /// the board does not show.
     #[inline]
     pub fn zobrist(&self) -> u64 {
-        self.hash
+        self.board_hash ^ self.rule_keys()
     }
 
-    /// The hash of the rule state the board does not show: the queen call and, while
+    /// The keys of the rule state the board does not show: the queen call and, while
     /// Black's King is due, the square it must touch.
     #[inline]
     fn rule_keys(&self) -> u64 {
@@ -197,9 +207,9 @@ impl Cheversi {
         keys
     }
 
-    /// The hash from scratch (for set-up positions and checks).
-    pub(super) fn compute_hash(&self) -> u64 {
-        let mut hash = self.rule_keys();
+    /// The hash of the pieces and the side to move, from scratch.
+    pub(super) fn compute_board_hash(&self) -> u64 {
+        let mut hash = 0;
         if self.side_to_move() == Player::Two {
             hash ^= KEYS.black_to_move;
         }
@@ -222,15 +232,11 @@ impl Cheversi {
         let square = mv.square();
         let bit = square.bit();
         debug_assert!(self.occupied() & bit == 0, "{mv} on an occupied square");
-        debug_assert!(self.hand[colour][kind] > 0, "{mv} not in hand");
-        let mut hash = self.hash ^ self.rule_keys();
+        debug_assert!(self.in_hand_of(colour, mv.kind()) > 0, "{mv} not in hand");
         self.colours[colour] |= bit;
         self.kinds[kind] |= bit;
-        self.touched |= KING_ATTACKS[square.index()];
-        self.hand[colour][kind] = self.hand[colour][kind].wrapping_sub(1);
         self.placements += 1;
         self.last = Some(mv);
-        hash ^= KEYS.pieces[colour][kind][square.index()] ^ KEYS.black_to_move;
-        self.hash = hash ^ self.rule_keys();
+        self.board_hash ^= KEYS.pieces[colour][kind][square.index()] ^ KEYS.black_to_move;
     }
 }

@@ -48,7 +48,9 @@ fn random_positions(seed: u64, games: usize) -> Vec<Cheversi> {
 #[test]
 fn incremental_hash_equals_the_hash_from_scratch() {
     for position in random_positions(1, 200) {
-        assert_eq!(position.zobrist(), position.compute_hash(), "{position:?}");
+        let mut scratch = position.clone();
+        scratch.board_hash = scratch.compute_board_hash();
+        assert_eq!(position.zobrist(), scratch.zobrist(), "{position:?}");
         let reparsed = Cheversi::from_text(&position.position_text()).expect("round trip");
         assert_eq!(reparsed, position);
     }
@@ -82,17 +84,23 @@ fn refusal_agrees_with_the_generator() {
 fn fallback_mover_without_any_placement_loses() {
     let mut position = Cheversi::new();
     let walls = !(square("a1").bit() | square("h8").bit() | square("c1").bit());
-    // White: King, Queen, Rooks, Knights and one light Bishop placed; the dark Bishop is
-    // left. Black holds the rest of the wall.
-    position.colours = [square("b1").bit(), walls & !square("b1").bit()];
-    position.kinds = [0, 0, walls, 0, 0];
-    position.kinds[PieceKind::Rook.index()] &= !square("b1").bit();
-    position.kinds[PieceKind::Bishop.index()] = square("b1").bit();
-    position.hand = [[0, 0, 0, 1, 0], [1, 0, 0, 0, 0]];
+    // White: King, Queen, Rooks, Knights and a light Bishop placed; the second Bishop,
+    // which must go on a dark square, is left. Black's "Rooks" make up the rest of the wall.
+    let bits = |names: &[&str]| {
+        names
+            .iter()
+            .fold(0u64, |set, name| set | square(name).bit())
+    };
+    let white = bits(&["b1", "d4", "e4", "f4", "g4", "d5", "e5"]);
+    position.colours = [white, walls & !white];
+    position.kinds[PieceKind::King.index()] = bits(&["d4"]);
+    position.kinds[PieceKind::Queen.index()] = bits(&["e4"]);
+    position.kinds[PieceKind::Rook.index()] = (walls & !white) | bits(&["f4", "g4"]);
+    position.kinds[PieceKind::Bishop.index()] = bits(&["b1"]);
+    position.kinds[PieceKind::Knight.index()] = bits(&["d5", "e5"]);
     position.placements = 14;
-    position.touched = super::bitboard::neighbours(position.occupied());
     position.last = Some(Move::new(PieceKind::Rook, square("g1")));
-    position.hash = position.compute_hash();
+    position.board_hash = position.compute_board_hash();
     assert!(!square("b1").is_dark());
     // The only empty squares, a1, c1 and h8, are dark and touch only pieces.
     assert_eq!(!position.occupied() & DARK_SQUARES, !position.occupied());
