@@ -18,8 +18,8 @@
 //! all squares) needed form a set closed under diagonal (or king) steps, hence cover the
 //! whole colour class, so dropping rule 2 adds nothing; and leaving nothing needs at least
 //! 16 pieces (a vertex cover of that class's diagonal graph, which has a perfect matching of
-//! 16 pairs), while at most 14 stand on the board at White's 8th. `/work/notes/cheversi.md`
-//! gives the argument in full; the code still implements the fallback as written.
+//! 16 pairs), while at most 14 stand on the board at White's 8th. The Cheversi section of
+//! `protocol.md` gives the argument in full; the code still implements the fallback.
 //!
 //! Score, after the 16th placement (and as "points so far" before it): one point per pair
 //! (own piece, empty square it attacks). Kings attack their 8 neighbours, Knights their

@@ -3,7 +3,7 @@
 //! 5, 6). Counting moves is then a few popcounts, which is what perft's bulk counting and
 //! the search's move ordering use.
 //!
-//! [`Cheversi::refusal`] checks one move rule by rule, to say *why* a move is illegal; a
+//! `Cheversi::refusal` checks one move rule by rule, to say *why* a move is illegal; a
 //! test holds it equal to the generator on random positions.
 
 use crate::game::Player;
