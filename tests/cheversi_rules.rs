@@ -216,6 +216,8 @@ fn rule5_queen_call_at_every_timing() {
                     queens[rng.below(queens.len())]
                 };
                 game.play(mv).expect("legal");
+                // Every position of these games is reachable, so its text must parse back.
+                assert_eq!(position(&game.position_text()), game);
                 if placed_queen && game.placements() == queen_ply + 1 {
                     let mover = game.side_to_move();
                     let must_answer = game.in_hand(mover, PieceKind::Queen) > 0;
@@ -280,6 +282,7 @@ fn rule6_black_queen_deadline_is_black_seventh_placement() {
             }
             let pool = if others.is_empty() { &moves } else { &others };
             game.play(pool[rng.below(pool.len())]).expect("legal");
+            assert_eq!(position(&game.position_text()), game);
         }
         assert_eq!(game.in_hand(Player::Two, PieceKind::Queen), 0);
     }
