@@ -1,24 +1,32 @@
-//! Incremental group tracking: a union-find over dense cell ordinals. Stones are only ever
-//! added, so groups only merge and each side's largest group only grows; placing a stone
-//! costs a handful of finds over its at most six neighbours.
+//! Incremental group tracking. Stones are only ever added, so groups only merge and each
+//! side's largest group only grows. Every stone carries the label of its group (the group's
+//! representative cell), and each group is a circular list of its cells: a merge relabels
+//! the smaller group and splices the lists, so finding a stone's group is one load and a
+//! placement costs a few steps over its at most six neighbours (the new stone is nearly
+//! always the smaller side). This measured faster than a union-find with path halving.
 
 use std::cmp::Ordering;
 
-use super::tables::Tables;
+use super::tables::{NO_NEIGHBOUR, Tables};
 use crate::board::hex::MAX_CELLS;
 
 /// `colour` value of an empty cell; stones are `1 + player index`.
 const EMPTY: u8 = 0;
+/// `colour` value of the neighbour table's off-board marker: matches no player.
+const OFF_BOARD: u8 = u8::MAX;
 
-/// Union-find over the stones of both colours (fixed arrays, so cloning is a copy).
+/// Group labels and member lists of both colours (fixed arrays, so cloning is a copy).
 #[derive(Clone)]
 pub(super) struct Groups {
-    /// Parent ordinal; a root is its own parent. Meaningful for stones only.
-    parent: [u8; MAX_CELLS],
-    /// Group size, meaningful at roots only.
+    /// The representative cell of the stone's group. Meaningful for stones only.
+    label: [u8; MAX_CELLS],
+    /// The next cell of the stone's group, circularly. Meaningful for stones only.
+    next: [u8; MAX_CELLS],
+    /// Group size, meaningful at representatives only.
     size: [u8; MAX_CELLS],
-    /// [`EMPTY`] or `1 + player index`.
-    colour: [u8; MAX_CELLS],
+    /// [`EMPTY`] or `1 + player index`; 256 entries so a `u8` index needs no bounds
+    /// check, with [`OFF_BOARD`] at the neighbour table's off-board marker.
+    colour: [u8; 256],
     /// Largest group per player (0 while the player has no stone).
     largest: [u8; 2],
 }
@@ -26,9 +34,14 @@ pub(super) struct Groups {
 impl Groups {
     pub fn new() -> Self {
         Groups {
-            parent: [0; MAX_CELLS],
+            label: [0; MAX_CELLS],
+            next: [0; MAX_CELLS],
             size: [0; MAX_CELLS],
-            colour: [EMPTY; MAX_CELLS],
+            colour: {
+                let mut colour = [EMPTY; 256];
+                colour[NO_NEIGHBOUR as usize] = OFF_BOARD;
+                colour
+            },
             largest: [0; 2],
         }
     }
@@ -39,23 +52,10 @@ impl Groups {
         self.largest[index] as usize
     }
 
-    /// The root of a stone's group, halving the path on the way.
+    /// The representative of a stone's group.
     #[inline]
-    fn find(&mut self, mut cell: usize) -> usize {
-        while self.parent[cell] as usize != cell {
-            let grandparent = self.parent[self.parent[cell] as usize];
-            self.parent[cell] = grandparent;
-            cell = grandparent as usize;
-        }
-        cell
-    }
-
-    /// The root without changing anything (for read-only queries).
-    fn root(&self, mut cell: usize) -> usize {
-        while self.parent[cell] as usize != cell {
-            cell = self.parent[cell] as usize;
-        }
-        cell
+    fn root(&self, cell: usize) -> usize {
+        self.label[cell] as usize
     }
 
     /// Puts a stone of player `index` on the empty cell `cell`, merging it with its
@@ -64,35 +64,54 @@ impl Groups {
     pub fn place(&mut self, tables: &Tables, cell: usize, index: usize) {
         let colour = index as u8 + 1;
         self.colour[cell] = colour;
-        self.parent[cell] = cell as u8;
+        self.label[cell] = cell as u8;
+        self.next[cell] = cell as u8;
         self.size[cell] = 1;
+        // The same-coloured neighbours as a 6-bit mask, built without branches: random
+        // playouts make colour tests unpredictable, so this beats testing each neighbour.
+        let neighbours = &tables.neighbours[cell];
+        let mut mask = 0u32;
+        for (direction, &neighbour) in neighbours.iter().enumerate() {
+            mask |= u32::from(self.colour[neighbour as usize] == colour) << direction;
+        }
         let mut root = cell;
-        for &next in tables.neighbours_of(cell) {
-            let next = next as usize;
-            if self.colour[next] != colour {
-                continue;
+        while mask != 0 {
+            let neighbour = neighbours[mask.trailing_zeros() as usize] as usize;
+            mask &= mask - 1;
+            let other = self.label[neighbour] as usize;
+            if other != root {
+                root = self.merge(root, other);
             }
-            let other = self.find(next);
-            if other == root {
-                continue;
-            }
-            let (big, small) = if self.size[root] >= self.size[other] {
-                (root, other)
-            } else {
-                (other, root)
-            };
-            self.parent[small] = big as u8;
-            self.size[big] += self.size[small];
-            root = big;
         }
         self.largest[index] = self.largest[index].max(self.size[root]);
+    }
+
+    /// Merges two distinct groups by their representatives; returns the new one.
+    #[inline]
+    fn merge(&mut self, a: usize, b: usize) -> usize {
+        let (big, small) = if self.size[a] >= self.size[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut cell = small;
+        loop {
+            self.label[cell] = big as u8;
+            cell = self.next[cell] as usize;
+            if cell == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        self.size[big] += self.size[small];
+        big
     }
 
     /// The size of every group of player `index`, largest first.
     pub fn sorted_sizes(&self, cell_count: usize, index: usize) -> Vec<usize> {
         let colour = index as u8 + 1;
         let mut sizes: Vec<usize> = (0..cell_count)
-            .filter(|&cell| self.colour[cell] == colour && self.parent[cell] as usize == cell)
+            .filter(|&cell| self.colour[cell] == colour && self.label[cell] as usize == cell)
             .map(|cell| self.size[cell] as usize)
             .collect();
         sizes.sort_unstable_by(|a, b| b.cmp(a));
@@ -113,7 +132,7 @@ impl Groups {
         let mut counts = [[0u8; MAX_CELLS + 1]; 2];
         for cell in 0..cell_count {
             let colour = self.colour[cell];
-            if colour != EMPTY && self.parent[cell] as usize == cell {
+            if colour != EMPTY && self.label[cell] as usize == cell {
                 counts[colour as usize - 1][self.size[cell] as usize] += 1;
             }
         }
@@ -124,12 +143,6 @@ impl Groups {
             }
         }
         Ordering::Equal
-    }
-
-    /// True when `a` and `b` are stones of the same group.
-    #[cfg(test)]
-    pub fn same_group(&self, a: usize, b: usize) -> bool {
-        self.colour[a] != EMPTY && self.colour[b] != EMPTY && self.root(a) == self.root(b)
     }
 
     /// The size of the group holding the stone on `cell` (0 for an empty cell).

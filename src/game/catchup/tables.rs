@@ -8,6 +8,8 @@ use crate::board::hex::{self, HexGeometry, MAX_BITS, MAX_CELLS, MAX_SIDE};
 
 /// Marks "no cell" in [`Tables::ordinal_of_bit`].
 pub(super) const NO_CELL: u8 = u8::MAX;
+/// Marks "off the board" in [`Tables::neighbours`]: an index past every cell.
+pub(super) const NO_NEIGHBOUR: u8 = MAX_CELLS as u8;
 
 /// Immutable per-side tables (see [`tables`]).
 pub(super) struct Tables {
@@ -16,9 +18,8 @@ pub(super) struct Tables {
     pub ordinal_of_bit: [u8; MAX_BITS],
     /// Padded-layout bit of every ordinal.
     pub bit_of_ordinal: [u16; MAX_CELLS],
-    /// The on-board neighbours of every ordinal, the first `neighbour_count` entries valid.
+    /// The neighbours of every ordinal by direction, [`NO_NEIGHBOUR`] off the board.
     pub neighbours: [[u8; 6]; MAX_CELLS],
-    pub neighbour_count: [u8; MAX_CELLS],
     /// Every cell of the board.
     pub valid: Cells,
 }
@@ -35,8 +36,7 @@ impl Tables {
             geometry,
             ordinal_of_bit: [NO_CELL; MAX_BITS],
             bit_of_ordinal: [0; MAX_CELLS],
-            neighbours: [[NO_CELL; 6]; MAX_CELLS],
-            neighbour_count: [0; MAX_CELLS],
+            neighbours: [[NO_NEIGHBOUR; 6]; MAX_CELLS],
             valid: geometry.valid(),
         };
         for (ordinal, &bit) in geometry.cells().iter().enumerate() {
@@ -44,22 +44,13 @@ impl Tables {
             tables.bit_of_ordinal[ordinal] = bit;
         }
         for (ordinal, &bit) in geometry.cells().iter().enumerate() {
-            let mut count = 0;
             for direction in hex::Direction::ALL {
                 if let Some(next) = geometry.neighbour(bit as usize, direction) {
-                    tables.neighbours[ordinal][count] = tables.ordinal_of_bit[next];
-                    count += 1;
+                    tables.neighbours[ordinal][direction.index()] = tables.ordinal_of_bit[next];
                 }
             }
-            tables.neighbour_count[ordinal] = count as u8;
         }
         tables
-    }
-
-    /// The neighbours of a cell, by ordinal.
-    #[inline]
-    pub fn neighbours_of(&self, ordinal: usize) -> &[u8] {
-        &self.neighbours[ordinal][..self.neighbour_count[ordinal] as usize]
     }
 
     /// The ordinal of a bit known to be a cell of this board.
