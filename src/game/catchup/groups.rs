@@ -60,7 +60,7 @@ impl Groups {
 
     /// Puts a stone of player `index` on the empty cell `cell`, merging it with its
     /// same-coloured neighbours.
-    #[inline]
+    #[inline(always)]
     pub fn place(&mut self, tables: &Tables, cell: usize, index: usize) {
         let colour = index as u8 + 1;
         self.colour[cell] = colour;

@@ -195,7 +195,7 @@ impl Catchup {
     }
 
     /// Puts one stone of the mover on an empty cell (a bit), keeping groups and hash.
-    #[inline]
+    #[inline(always)]
     fn place_stone(&mut self, bit: usize) {
         let index = self.to_move.index();
         let ordinal = self.tables.ordinal(bit);
@@ -219,6 +219,7 @@ impl Catchup {
     }
 
     /// Places the stones of a legal turn and hands the move over.
+    #[inline]
     fn play_cells(&mut self, cells: &[u16]) {
         let mover = self.to_move;
         let mover_before = self.player_score(mover);

@@ -22,22 +22,29 @@ impl Move {
     /// cells. Whether they are empty is checked when the move is played or parsed.
     #[inline]
     pub fn from_cells(cells: &[usize]) -> Option<Move> {
-        if cells.is_empty() || cells.len() > 3 || cells.iter().any(|&cell| cell >= NO_CELL as usize)
-        {
-            return None;
-        }
-        let mut sorted = [NO_CELL; 3];
-        for (slot, &cell) in sorted.iter_mut().zip(cells) {
-            *slot = cell as u16;
-        }
-        let len = cells.len();
-        sorted[..len].sort_unstable();
-        if sorted[..len].windows(2).any(|pair| pair[0] == pair[1]) {
-            return None;
+        let in_range = |cell: usize| cell < NO_CELL as usize;
+        let mut slots = [NO_CELL; 3];
+        match *cells {
+            [a] if in_range(a) => slots[0] = a as u16,
+            [a, b] if in_range(a) && in_range(b) && a != b => {
+                slots[0] = a.min(b) as u16;
+                slots[1] = a.max(b) as u16;
+            }
+            [a, b, c] if in_range(a) && in_range(b) && in_range(c) => {
+                // A three-element sorting network: cheap enough for every playout turn.
+                let (a, b) = (a.min(b), a.max(b));
+                let (b, c) = (b.min(c), b.max(c));
+                let (a, b) = (a.min(b), a.max(b));
+                if a == b || b == c {
+                    return None;
+                }
+                slots = [a as u16, b as u16, c as u16];
+            }
+            _ => return None,
         }
         Some(Move {
-            cells: sorted,
-            len: len as u8,
+            cells: slots,
+            len: cells.len() as u8,
         })
     }
 

@@ -599,3 +599,49 @@ fn sides_two_to_nine_start_empty_and_others_are_refused() {
         ));
     }
 }
+
+#[test]
+fn no_input_string_panics() {
+    // Mutations of valid strings (a tiny in-test generator keeps this repeatable).
+    let mut state = 0x0123_4567_89AB_CDEFu64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let alphabet: Vec<char> = "WBwb0123456789/ ,aeik1é-x".chars().collect();
+    let config = config(5, CatchupRule::Original);
+    let mut position = start(CatchupRule::Revised);
+    play(&mut position, "e5");
+    let seeds = [
+        "5/6/7/8/9/8/7/6/5 w 1",
+        "WWB/WWBW/WBBWB/WWBB/BWB w 2",
+        "5/6/7/8/4W4/8/7/6/BB3 w 3",
+        "a1,b2,i5",
+        "e10",
+    ];
+    for round in 0..4000 {
+        let mut text: Vec<char> = seeds[round % seeds.len()].chars().collect();
+        for _ in 0..1 + next() % 4 {
+            let at = (next() % (text.len() as u64 + 1)) as usize;
+            let letter = alphabet[(next() % alphabet.len() as u64) as usize];
+            match next() % 3 {
+                0 if at < text.len() => text[at] = letter,
+                1 if at < text.len() => {
+                    text.remove(at);
+                }
+                _ => text.insert(at, letter),
+            }
+        }
+        let text: String = text.into_iter().collect();
+        if let Ok(parsed) = Catchup::from_position_text(&text, &config) {
+            let again = Catchup::from_position_text(&parsed.position_text(), &config)
+                .expect("a printed position parses");
+            assert_eq!(again.hash(), parsed.hash(), "{text}");
+        }
+        if let Ok(mv) = position.parse_move(&text) {
+            assert!(position.clone().play(mv).is_ok(), "{text}");
+        }
+    }
+}
