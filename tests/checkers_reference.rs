@@ -452,3 +452,47 @@ fn kruzno_on_other_sides_matches_the_naive_generator() {
         random_games(Variant::Kruzno, Some(size), 8, 0x5EED_0100 + size as u64, 2);
     }
 }
+
+/// Counts up to this are recomputed by the naive generator (keeps the test fast).
+const NAIVE_PERFT_LIMIT: u64 = 60_000;
+
+/// Every position of the perft data files, at the depths the naive generator can afford.
+#[test]
+fn perft_data_files_match_the_naive_generator() {
+    for variant in [Variant::Kruzno, Variant::HexCheckers] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/perft")
+            .join(format!("{}.txt", variant.name()));
+        let text = std::fs::read_to_string(&path).expect("perft data file");
+        let mut checked = 0;
+        for line in text
+            .lines()
+            .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        {
+            let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+            let size = fields[0]
+                .strip_prefix("size=")
+                .map(|size| size.parse::<usize>().expect("size"));
+            let game = if fields[1] == "startpos" {
+                AnyGame::new(config(variant, size))
+            } else {
+                AnyGame::from_position_text(config(variant, size), fields[1])
+            }
+            .expect("data file position");
+            let naive = Naive::parse(&game.position_text(), variant == Variant::Kruzno);
+            if game.perft(1, true) <= NAIVE_PERFT_LIMIT {
+                compare(&game, &naive, false, line);
+            }
+            for pair in fields[2].split_whitespace() {
+                let (depth, count) = pair.split_once(':').expect("depth:count");
+                let (depth, count): (u32, u64) =
+                    (depth.parse().expect("depth"), count.parse().expect("count"));
+                if count <= NAIVE_PERFT_LIMIT {
+                    assert_eq!(naive.perft(depth), count, "{line} depth {depth}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 20, "{variant}: too few counts checked");
+    }
+}
