@@ -400,12 +400,6 @@ impl<const N: usize> Checkers<N> {
         }
         "no such move".to_string()
     }
-
-    /// Recomputes the hash after the board was edited directly (tests).
-    #[cfg(test)]
-    pub(super) fn rehash(&mut self) {
-        self.hash = self.full_hash();
-    }
 }
 
 fn colour_name(player: Player) -> &'static str {
