@@ -12,15 +12,21 @@
 //! ends its move on the outer ring is *obligated* for its owner's next turn (captures first;
 //! otherwise it must step inward if it can).
 //!
-//! Kruzno's board (side 6), `#` marking the 30 restricted border cells:
+//! Kruzno's start (side 6): `#` marks the 30 restricted border cells, `.` the inner cells.
+//! Rows run from `a` (White's edge, bottom) to `k`; cells are numbered from White's left.
 //!
 //! ```text
-//!           k1 # # # # # k6
-//!          #  .  .  .  .  . #             row j..b: border at both ends
-//!         ...                             (rows have 6,7,..,11,..,7,6 cells)
-//!     f1 #  .  .  .  .  .  .  .  .  . # f11   the middle row
-//!         ...
-//!           a1 # # # # # a6               row a: all border (White's edge)
+//! k       # # # # # #    k1-k6
+//! j      # B B B B B #   j1-j7
+//! i     # . B B B B . #   i1-i8
+//! h    # . . B B B . . #   h1-h9
+//! g   # . . . . . . . . #   g1-g10
+//! f  # . . . . . . . . . #   f1-f11
+//! e   # . . . . . . . . #   e1-e10
+//! d    # . . W W W . . #   d1-d9
+//! c     # . W W W W . #   c1-c8
+//! b      # W W W W W #   b1-b7
+//! a       # # # # # #    a1-a6
 //! ```
 //!
 //! Notation: a step `c3-d4`; a capture lists the start and every landing cell, `c3xe3xe5`.

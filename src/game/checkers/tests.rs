@@ -576,3 +576,56 @@ fn accessors_describe_the_position() {
     assert_eq!(taken, vec!["d5", "e6"]);
     assert_eq!(mv.capture_count(), 2);
 }
+
+#[test]
+fn garbage_input_never_panics() {
+    // A tiny xorshift stream mutating valid strings: every result is Ok or a typed error.
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let alphabet: Vec<char> = "WB0123456789/ -,xXabcdefghijklmnopqrstuvwz\u{e9}"
+        .chars()
+        .collect();
+    let seeds = [
+        TRIANGLE,
+        BLOCKED,
+        "3B2/7/4B3/2B1B4/10/11/10/4W4/3WW3/7/2W3 w a3,k4 5 6",
+    ];
+    let moves = ["e5xe7xg6xe5", "d4-e5", "k4-j4", "a3xc3xc5"];
+    for round in 0..3000 {
+        let mutate = |text: &str, next: &mut dyn FnMut() -> u64| -> String {
+            let mut chars: Vec<char> = text.chars().collect();
+            for _ in 0..1 + next() % 3 {
+                let at = (next() % (chars.len() as u64 + 1)) as usize;
+                let letter = alphabet[(next() % alphabet.len() as u64) as usize];
+                match next() % 3 {
+                    0 if at < chars.len() => chars[at] = letter,
+                    1 if at < chars.len() => {
+                        chars.remove(at);
+                    }
+                    _ => chars.insert(at, letter),
+                }
+            }
+            chars.into_iter().collect()
+        };
+        let text = mutate(seeds[round % seeds.len()], &mut next);
+        for variant in [Variant::Kruzno, Variant::HexCheckers] {
+            if let Ok(position) = SmallCheckers::from_position_text(&text, &config(variant)) {
+                // Whatever parses must print back canonically and parse again.
+                let again =
+                    SmallCheckers::from_position_text(&position.position_text(), &config(variant))
+                        .expect("canonical text parses");
+                assert_eq!(again.hash(), position.hash());
+            }
+        }
+        let position = kruzno(seeds[round % seeds.len()]);
+        let text = mutate(moves[round % moves.len()], &mut next);
+        if let Ok(mv) = position.parse_move(&text) {
+            assert_eq!(position.parse_move(&position.move_text(mv)), Ok(mv));
+        }
+    }
+}
