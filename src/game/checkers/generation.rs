@@ -30,28 +30,35 @@ impl<const N: usize> Checkers<N> {
         self.valid.without(self.men[0] | self.men[1])
     }
 
-    /// The mover's men that can jump now, and the number of steps its men have.
+    /// The mover's men that can jump now, and per direction the men that can step.
     ///
     /// Directions come in opposite pairs `d`, `d + 3` with offsets `+o`, `-o` (`o > 0`):
     /// `empty` shifted down by `o` marks the men whose `+o` neighbour is empty, which
-    /// counts the steps and, met with the enemy and shifted again, finds the jumpers.
-    #[inline]
-    fn scan(&self, own: HexSet<N>, enemy: HexSet<N>, empty: HexSet<N>) -> (HexSet<N>, u32) {
+    /// gives the steps and, met with the enemy and shifted again, the jumpers. Counting
+    /// the steps (the costly popcounts) is left to the caller, which often needs no count.
+    #[inline(always)]
+    fn scan(
+        &self,
+        own: HexSet<N>,
+        enemy: HexSet<N>,
+        empty: HexSet<N>,
+    ) -> (HexSet<N>, [HexSet<N>; 6]) {
         let mut jumpers = HexSet::EMPTY;
-        let mut steps = 0;
+        let mut steppers = [HexSet::EMPTY; 6];
         for direction in 0..3 {
             let amount = self.offsets[direction] as u32;
             let ahead_empty = shift_down(empty, amount);
             let behind_empty = shift_up(empty, amount);
-            steps += (own & ahead_empty).len() + (own & behind_empty).len();
+            steppers[direction] = own & ahead_empty;
+            steppers[direction + 3] = own & behind_empty;
             jumpers |= shift_down(enemy & ahead_empty, amount);
             jumpers |= shift_up(enemy & behind_empty, amount);
         }
-        (jumpers & own, steps)
+        (jumpers & own, steppers)
     }
 
     /// Steps of the obligated man onto empty non-border cells, as a direction mask.
-    #[inline]
+    #[inline(always)]
     fn exits(&self, cell: usize, empty: HexSet<N>) -> u8 {
         let inner = empty.without(self.restricted);
         let mut mask = 0;
@@ -162,8 +169,8 @@ impl<const N: usize> Checkers<N> {
     /// True if the side to move has any legal move (draw counters aside).
     pub(super) fn has_moves(&self) -> bool {
         let (own, enemy, empty) = self.sides();
-        let (jumpers, steps) = self.scan(own, enemy, empty);
-        !jumpers.is_empty() || steps > 0
+        let (jumpers, steppers) = self.scan(own, enemy, empty);
+        !jumpers.is_empty() || steppers.iter().any(|set| !set.is_empty())
     }
 
     /// Fills `moves` with every legal move (none once the 80-ply draw holds).
@@ -173,7 +180,7 @@ impl<const N: usize> Checkers<N> {
             return;
         }
         let (own, enemy, empty) = self.sides();
-        let (jumpers, _) = self.scan(own, enemy, empty);
+        let (jumpers, steppers) = self.scan(own, enemy, empty);
         if !jumpers.is_empty() {
             for start in jumpers {
                 let mut with_start = empty;
@@ -192,13 +199,9 @@ impl<const N: usize> Checkers<N> {
                 return;
             }
         }
-        for direction in 0..3 {
-            let amount = self.offsets[direction] as u32;
-            for from in own & shift_down(empty, amount) {
+        for (direction, set) in steppers.into_iter().enumerate() {
+            for from in set {
                 moves.push(Move::step(from, direction));
-            }
-            for from in own & shift_up(empty, amount) {
-                moves.push(Move::step(from, direction + 3));
             }
         }
     }
@@ -209,7 +212,7 @@ impl<const N: usize> Checkers<N> {
             return 0;
         }
         let (own, enemy, empty) = self.sides();
-        let (jumpers, steps) = self.scan(own, enemy, empty);
+        let (jumpers, steppers) = self.scan(own, enemy, empty);
         if !jumpers.is_empty() {
             let mut count = 0;
             for start in jumpers {
@@ -225,7 +228,7 @@ impl<const N: usize> Checkers<N> {
                 return exits.count_ones() as u64;
             }
         }
-        steps as u64
+        steppers.iter().map(|set| set.len() as u64).sum()
     }
 
     /// Plays a legal move: moves the man, removes the jumped men, updates obligations,
