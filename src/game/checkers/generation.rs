@@ -228,7 +228,11 @@ impl<const N: usize> Checkers<N> {
                 return exits.count_ones() as u64;
             }
         }
-        steppers.iter().map(|set| set.len() as u64).sum()
+        // Bit-sliced sum of the six sets (carry-save adders): three popcounts, not six.
+        let (ones_a, twos_a) = carry_save(steppers[0], steppers[1], steppers[2]);
+        let (ones_b, twos_b) = carry_save(steppers[3], steppers[4], steppers[5]);
+        let (twos, fours) = carry_save(twos_a, twos_b, ones_a & ones_b);
+        ((ones_a ^ ones_b).len() + 2 * twos.len() + 4 * fours.len()) as u64
     }
 
     /// Plays a legal move: moves the man, removes the jumped men, updates obligations,
@@ -299,4 +303,11 @@ fn shift_down<const N: usize>(set: HexSet<N>, amount: u32) -> HexSet<N> {
     }
     result[N - 1] = words[N - 1] >> amount;
     HexSet::from_words(result)
+}
+
+/// Bit-sliced full adder: per bit, `a + b + c = sum + 2 * carry`.
+#[inline(always)]
+fn carry_save<const N: usize>(a: HexSet<N>, b: HexSet<N>, c: HexSet<N>) -> (HexSet<N>, HexSet<N>) {
+    let partial = a ^ b;
+    (partial ^ c, (a & b) | (partial & c))
 }
