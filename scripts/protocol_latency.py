@@ -36,9 +36,11 @@ class Engine:
         self.lines.put((time.perf_counter(), None))
 
     def send(self, line):
+        """Writes one line; returns the time just before the write."""
+        sent = time.perf_counter()
         self.process.stdin.write((line + "\n").encode())
         self.process.stdin.flush()
-        return time.perf_counter()
+        return sent
 
     def wait_for(self, predicate, timeout=30.0):
         deadline = time.perf_counter() + timeout
