@@ -340,6 +340,14 @@ impl Session {
         step: &mut Step,
     ) -> Result<(), ProtocolError> {
         let update = options::apply(&self.settings, name, value)?;
+        let hash_mb = update.settings.search.hash_mb;
+        if hash_mb != self.settings.search.hash_mb && !can_allocate_megabytes(hash_mb) {
+            return Err(ProtocolError::OptionValue {
+                name: "Hash".to_string(),
+                value: hash_mb.to_string(),
+                reason: "cannot allocate that much memory here".to_string(),
+            });
+        }
         if update.id.changes_game() {
             let game = AnyGame::new(update.settings.game).map_err(ProtocolError::Position)?;
             self.game = game;
@@ -433,6 +441,16 @@ impl Session {
             Query::Variant => Response::answer(game.variant().name()),
         }
     }
+}
+
+/// True if `megabytes` MB can be allocated now: a probe reserved and freed at once, so
+/// a too large `Hash` is an error line instead of an abort inside the allocator.
+fn can_allocate_megabytes(megabytes: usize) -> bool {
+    let Some(bytes) = megabytes.checked_mul(1 << 20) else {
+        return false;
+    };
+    let mut probe: Vec<u8> = Vec::new();
+    probe.try_reserve_exact(bytes).is_ok()
 }
 
 /// Commands that end a running search before they take effect.
