@@ -2,7 +2,8 @@
 //! threaded run produces only by chance (a `go infinite` that ends before `stop`,
 //! commands arriving while perft runs) are made to happen here on purpose.
 
-use tessera::protocol::job::{Job, JobEvent};
+use tessera::protocol::job::{Job, JobEvent, JobOutput};
+use tessera::search::{Engine, SearchOptions, SearchResult};
 use tessera::protocol::{Session, Step};
 
 /// Text of a step's replies.
@@ -38,15 +39,24 @@ fn best_moves(replies: &[String]) -> Vec<&str> {
 #[test]
 fn infinite_search_that_ends_early_holds_its_bestmove_until_stop() {
     let mut session = Session::new();
-    let step = session.handle_line("go infinite depth 1");
+    let step = session.handle_line("go infinite");
     assert!(step.responses.is_empty());
     let job = step.job.expect("go starts a search");
     assert!(job.is_infinite_search());
-    let replies = feed(&mut session, run(job));
-    assert!(
-        best_moves(&replies).is_empty(),
-        "no bestmove before stop: {replies:?}"
+    // The search ends by itself (a proven result, a limit) before any stop: simulated
+    // here with the result it could return, since a real one may also wait for stop.
+    drop(job);
+    let first = session.game().legal_move_texts()[0].clone();
+    let result = SearchResult {
+        best_move: Some(first.clone()),
+        score: None,
+    };
+    let engine = Engine::new(SearchOptions::default());
+    let replies = feed(
+        &mut session,
+        vec![JobEvent::Finished(JobOutput::Search { engine, result })],
     );
+    assert!(replies.is_empty(), "no bestmove before stop: {replies:?}");
     assert!(session.is_searching());
     assert_eq!(lines(&session.handle_line("isready")), vec!["readyok"]);
     assert_eq!(
@@ -57,21 +67,47 @@ fn infinite_search_that_ends_early_holds_its_bestmove_until_stop() {
         lines(&session.handle_line("go depth 1")),
         vec!["info string error: a search is running, send stop first (go)"]
     );
-    let replies = lines(&session.handle_line("stop"));
-    let moves = best_moves(&replies);
-    assert_eq!(moves.len(), 1, "{replies:?}");
-    assert!(
-        session
-            .game()
-            .legal_move_texts()
-            .iter()
-            .any(|legal| legal == moves[0])
+    assert_eq!(
+        lines(&session.handle_line("stop")),
+        vec![format!("bestmove {first}")]
     );
     assert!(!session.is_busy());
     assert!(
         lines(&session.handle_line("stop")).is_empty(),
         "a second stop is silent"
     );
+}
+
+#[test]
+fn an_illegal_move_from_the_search_is_replaced_by_a_legal_one() {
+    let mut session = Session::new();
+    drop(session.handle_line("go depth 1").job.expect("a search"));
+    let result = SearchResult {
+        best_move: Some("Kz9".to_string()),
+        score: None,
+    };
+    let engine = Engine::new(SearchOptions::default());
+    let replies = feed(
+        &mut session,
+        vec![JobEvent::Finished(JobOutput::Search { engine, result })],
+    );
+    assert_eq!(replies.len(), 2, "{replies:?}");
+    assert!(replies[0].starts_with("info string error: internal error, the search failed"));
+    assert_eq!(replies[1], "bestmove Ka1");
+    // A search that panicked: error line, a legal move, and the session goes on.
+    drop(session.handle_line("go depth 1").job.expect("a search"));
+    let replies = feed(
+        &mut session,
+        vec![JobEvent::Finished(JobOutput::Failed("boom".to_string()))],
+    );
+    assert_eq!(
+        replies,
+        vec![
+            "info string error: internal error, the search failed (boom)".to_string(),
+            "bestmove Ka1".to_string()
+        ]
+    );
+    assert!(session.handle_line("go depth 1").job.is_some(), "a fresh engine searches");
 }
 
 #[test]
