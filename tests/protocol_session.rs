@@ -3,8 +3,8 @@
 //! commands arriving while perft runs) are made to happen here on purpose.
 
 use tessera::protocol::job::{Job, JobEvent, JobOutput};
-use tessera::search::{Engine, SearchOptions, SearchResult};
 use tessera::protocol::{Session, Step};
+use tessera::search::{Engine, SearchOptions, SearchResult};
 
 /// Text of a step's replies.
 fn lines(step: &Step) -> Vec<String> {
@@ -107,7 +107,10 @@ fn an_illegal_move_from_the_search_is_replaced_by_a_legal_one() {
             "bestmove Ka1".to_string()
         ]
     );
-    assert!(session.handle_line("go depth 1").job.is_some(), "a fresh engine searches");
+    assert!(
+        session.handle_line("go depth 1").job.is_some(),
+        "a fresh engine searches"
+    );
 }
 
 #[test]

@@ -104,7 +104,7 @@ impl Job {
 /// perft / divide in the same form as `tessera perft` and `tessera divide`.
 fn perft_lines(game: &AnyGame, depth: u32, divide: bool, out: &mut dyn FnMut(String)) {
     let started = Instant::now();
-    let nodes = if divide {
+    let nodes = if divide && depth > 0 {
         let rows = game.divide(depth, true);
         for (text, count) in &rows {
             out(format!("{text}: {count}"));

@@ -231,10 +231,13 @@ pub fn apply(
                     let range = variant.size_range();
                     let size = as_usize(number)?;
                     if size != 0 && !range.contains(&size) {
+                        let sides = if range.start() == range.end() {
+                            format!("side {} only", range.start())
+                        } else {
+                            format!("sides {} to {}", range.start(), range.end())
+                        };
                         return Err(bad(format!(
-                            "{variant} is played on sides {} to {}, or 0 for the default",
-                            range.start(),
-                            range.end()
+                            "{variant} is played on {sides}, or 0 for the default"
                         )));
                     }
                     next.game.size = (size != 0).then_some(size);
@@ -384,7 +387,7 @@ mod tests {
         assert_eq!(
             set(&defaults, "BoardSize", "5"),
             Err(
-                "bad value for option BoardSize: cheversi is played on sides 8 to 8, or 0 \
+                "bad value for option BoardSize: cheversi is played on side 8 only, or 0 \
                  for the default (5)"
                     .into()
             )

@@ -349,7 +349,12 @@ impl Session {
             });
         }
         if update.id.changes_game() {
-            let game = AnyGame::new(update.settings.game).map_err(ProtocolError::Position)?;
+            let game =
+                AnyGame::new(update.settings.game).map_err(|error| ProtocolError::OptionValue {
+                    name: name.to_string(),
+                    value: value.unwrap_or_default().to_string(),
+                    reason: format!("no start position: {error}"),
+                })?;
             self.game = game;
             if let Some(engine) = &mut self.engine {
                 engine.new_game();
