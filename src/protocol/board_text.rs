@@ -7,13 +7,13 @@
 //! numbers of the first and last rows above and below. Side 3:
 //!
 //! ```text
-//!       1 2 3
-//!     e . . . 3
-//!    d . . . . 4
-//!   c . W . . . 5
-//!    b . . . . 4
-//!     a . . . 3
-//!       1 2 3
+//!     1 2 3
+//!   e . . . 3
+//!  d . . . . 4
+//! c . W . . . 5
+//!  b . . . . 4
+//!   a . . B 3
+//!     1 2 3
 //! ```
 
 use crate::board::hex::geometry;
