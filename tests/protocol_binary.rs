@@ -96,3 +96,17 @@ fn a_closed_stdout_ends_the_engine_quietly() {
     assert!(status.success(), "exit status {status}, stderr {errors}");
     assert!(!errors.contains("panicked"), "{errors}");
 }
+
+#[test]
+fn bench_runs_on_the_worker_thread_and_quit_does_not_wait_for_it() {
+    let mut engine = Engine::spawn();
+    engine.send("bench");
+    // The command loop stays free while the bench runs (about a minute in a dev build).
+    engine.send("isready");
+    engine.read_until(|line| line == "readyok");
+    engine.send("query variant");
+    engine.read_until(|line| line == "response cheversi");
+    engine.send("quit");
+    let (_, status) = engine.wait();
+    assert!(status.success(), "exit status {status}");
+}
