@@ -15,6 +15,9 @@ use tessera::game::{AnyGame, CatchupRule, GameConfig, Variant};
     about = "Engine for Cheversi, Kruzno, hex checkers and Catchup"
 )]
 struct Cli {
+    /// Log level on stderr (off, error, warn, info, debug, trace); default: RUST_LOG, else warn.
+    #[arg(long, global = true, value_name = "LEVEL")]
+    log: Option<log::LevelFilter>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -52,6 +55,7 @@ struct PerftArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    init_logging(cli.log);
     match cli.command {
         Some(Command::Perft(args)) => run_perft(&args, false),
         Some(Command::Divide(args)) => run_perft(&args, true),
@@ -62,6 +66,18 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => tessera::arena::run(&args),
         None => tessera::protocol::run_stdio(),
     }
+}
+
+/// Logs go to stderr only: stdout carries protocol lines.
+fn init_logging(level: Option<log::LevelFilter>) {
+    let mut builder =
+        env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"));
+    builder.target(env_logger::Target::Stderr);
+    if let Some(level) = level {
+        builder.filter_level(level);
+    }
+    // A logger installed twice is harmless: keep the first.
+    let _ = builder.try_init();
 }
 
 fn run_perft(args: &PerftArgs, divide: bool) -> ExitCode {
