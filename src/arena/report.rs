@@ -15,7 +15,7 @@ fn estimate(value: Option<super::stats::Estimate>) -> String {
 
 /// The SPRT status words: `LLR 1.23 [-2.94, 2.94] continue`.
 pub fn sprt_status(sprt: &Sprt, board: &Scoreboard) -> (f64, SprtDecision, String) {
-    let llr = sprt.llr(&board.tally);
+    let llr = sprt.llr(&board.tally) + 0.0;
     let decision = sprt.decision(llr);
     let word = match decision {
         SprtDecision::AcceptH0 => "H0 accepted",

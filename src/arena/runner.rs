@@ -309,14 +309,12 @@ pub fn merge(paths: &[PathBuf], sprt: Option<&Sprt>) -> Result<String, super::re
     let mut board = Scoreboard::default();
     let mut engines: Option<[String; 2]> = None;
     let mut seen = HashSet::new();
+    let mut repeated = 0usize;
     let mut variant = String::new();
     for (source, path) in paths.iter().enumerate() {
         for record in read_jsonl(path)? {
             if !seen.insert(record.game) {
-                log::warn!(
-                    "game {} appears in more than one file; shards should not overlap",
-                    record.game
-                );
+                repeated += 1;
             }
             match &engines {
                 None => engines = Some(record.engines.clone()),
@@ -334,6 +332,11 @@ pub fn merge(paths: &[PathBuf], sprt: Option<&Sprt>) -> Result<String, super::re
             }
             board.add(source, &record);
         }
+    }
+    if repeated > 0 {
+        log::warn!(
+            "{repeated} game numbers appear more than once; shards should use --shard or --game-offset"
+        );
     }
     let engines = engines.unwrap_or_else(|| ["first".to_string(), "second".to_string()]);
     let title = format!(

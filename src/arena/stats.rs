@@ -37,7 +37,8 @@ pub struct Estimate {
 
 impl fmt::Display for Estimate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:.2} +/- {:.2}", self.value, self.error)
+        // Adding 0.0 turns -0.0 into 0.0, so an even score does not print as "-0.00".
+        write!(f, "{:.2} +/- {:.2}", self.value + 0.0, self.error + 0.0)
     }
 }
 
