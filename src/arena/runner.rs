@@ -108,6 +108,7 @@ fn worker(
     stop: Arc<AtomicBool>,
     settings: Arc<GameSettings>,
     mut slots: EngineSlots,
+    recover: bool,
     results: Sender<Finished>,
 ) {
     loop {
@@ -128,11 +129,15 @@ fn worker(
             &planned.opening,
             &settings,
         );
-        let lost_engine = record.termination.is_failure()
-            && matches!(
-                record.termination,
-                super::record::Termination::Crash | super::record::Termination::Stall
-            );
+        let lost_engine = matches!(
+            record.termination,
+            super::record::Termination::Crash | super::record::Termination::Stall
+        );
+        if lost_engine && !recover {
+            // Stop here rather than wait for the main thread, which may be slower than
+            // this loop's next pop from the queue.
+            stop.store(true, Ordering::SeqCst);
+        }
         if results
             .send(Finished {
                 record,
@@ -191,6 +196,7 @@ pub fn run_match(plan: MatchPlan) -> Result<String, RunError> {
     let (sender, receiver) = channel();
     let mut handles = Vec::new();
     let mut first_slots = Some(plan.started);
+    let recover = plan.recover;
     for index in 0..workers {
         let slots = first_slots.take().unwrap_or([None, None]);
         let (queue, stop, settings, sender) = (
@@ -201,7 +207,7 @@ pub fn run_match(plan: MatchPlan) -> Result<String, RunError> {
         );
         let handle = std::thread::Builder::new()
             .name(format!("match worker {index}"))
-            .spawn(move || worker(queue, stop, settings, slots, sender));
+            .spawn(move || worker(queue, stop, settings, slots, recover, sender));
         match handle {
             Ok(handle) => handles.push(handle),
             Err(error) => log::error!("cannot start worker {index}: {error}"),
@@ -249,7 +255,7 @@ pub fn run_match(plan: MatchPlan) -> Result<String, RunError> {
                 eprintln!("SPRT decided ({decision:?}); finishing the games in progress");
             }
         }
-        if lost_engine && !plan.recover && !stop.swap(true, Ordering::SeqCst) {
+        if lost_engine && !plan.recover {
             eprintln!("an engine crashed or stalled and --no-recover is set; stopping the match");
         }
     }
