@@ -266,6 +266,38 @@ fn opening_book_is_checked_and_played_in_order() {
 }
 
 #[test]
+fn sprt_stops_the_match_when_a_bound_is_crossed() {
+    let dir = scratch("sprt");
+    let jsonl = dir.join("games.jsonl");
+    let mut arguments = test_engine("good", &[]);
+    arguments.extend(test_engine("bad", &["--mode", "illegal", "--after", "1"]));
+    arguments.extend(words(&[
+        "--variant",
+        "cheversi",
+        "--nodes",
+        "1",
+        "--games",
+        "2000",
+        "--concurrency",
+        "2",
+        "--sprt",
+        "elo0=0",
+        "elo1=5",
+        "--jsonl",
+        &path_text(&jsonl),
+    ]));
+    let output = run_match(&arguments);
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(stdout.contains("H1 accepted"), "{stdout}");
+    let played = records(&jsonl).len();
+    // Every pair is WW for the first engine: the normalised LLR passes 2.94 after about
+    // 150 pairs, far before the 2000-game budget.
+    assert!((100..1000).contains(&played), "{played} games played");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn command_line_errors_exit_with_failure() {
     let dir = scratch("cli");
     let jsonl = dir.join("games.jsonl");

@@ -37,6 +37,10 @@ pub struct Estimate {
 
 impl fmt::Display for Estimate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A score of 0 or 1 has an infinite Elo and no meaningful interval.
+        if !self.value.is_finite() {
+            return f.write_str(if self.value > 0.0 { "+inf" } else { "-inf" });
+        }
         // Adding 0.0 turns -0.0 into 0.0, so an even score does not print as "-0.00".
         write!(f, "{:.2} +/- {:.2}", self.value + 0.0, self.error + 0.0)
     }
@@ -247,7 +251,14 @@ mod tests {
         // Even score: Elo 0 exactly.
         close(tally(5, 10, 5).elo().expect("games").value, 0.0, 1e-12);
         assert_eq!(tally(0, 0, 0).elo(), None);
-        assert!(tally(2, 0, 0).elo().expect("games").value.is_infinite());
+        let perfect = tally(2, 0, 0).elo().expect("games");
+        assert!(perfect.value.is_infinite());
+        assert_eq!(perfect.to_string(), "+inf");
+        // One win, one loss: the upper score bound passes 1, so the interval is unbounded.
+        assert_eq!(
+            tally(1, 0, 1).elo().expect("games").to_string(),
+            "0.00 +/- inf"
+        );
     }
 
     #[test]
