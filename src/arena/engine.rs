@@ -7,7 +7,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::time::{Duration, Instant};
 
 use crate::game::GameConfig;
@@ -17,6 +17,9 @@ use super::settings::{Dialect, EngineSpec};
 /// Lines longer than this are cut (an engine printing without newlines cannot exhaust
 /// memory).
 const LONGEST_LINE: u64 = 1 << 20;
+
+/// Lines buffered from an engine before its writes block.
+const OUTPUT_BACKLOG: usize = 4096;
 
 /// Time an engine gets to exit after `quit` before it is killed.
 const QUIT_WAIT: Duration = Duration::from_millis(300);
@@ -81,7 +84,9 @@ impl EngineProcess {
             let _ = child.wait();
             return Err(EngineError::Start("no pipes to the engine".to_string()));
         };
-        let (sender, receiver) = channel();
+        // Bounded, so an engine flooding its output blocks on its own writes instead of
+        // filling the runner's memory.
+        let (sender, receiver) = sync_channel(OUTPUT_BACKLOG);
         let reader_name = spec.name.clone();
         std::thread::Builder::new()
             .name(format!("read {}", spec.name))
