@@ -9,6 +9,9 @@ use super::cheversi::Cheversi;
 use super::{GameConfig, GameRecord, MoveError, Outcome, Player, PositionError, Rules, Variant};
 
 /// The concrete game behind an [`AnyGame`]: one arm per rules module.
+// A Catchup position is about 1 KB of fixed arrays (cheap copy-make for search); a game
+// holds one `GameKind`, so boxing would only add an indirection to every `with_record!` use.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum GameKind {
     Cheversi(GameRecord<Cheversi>),
