@@ -100,6 +100,65 @@ fn tessera_against_itself_in_every_variant() {
     }
 }
 
+#[test]
+fn random_movers_in_every_variant_replay_legally() {
+    for variant in Variant::ALL {
+        let dir = scratch(&format!("random-{variant}"));
+        let (jsonl, pgn) = (dir.join("games.jsonl"), dir.join("games.pgn"));
+        let mut arguments = test_engine("one", &["--seed", "1"]);
+        arguments.extend(test_engine("two", &["--seed", "2"]));
+        arguments.extend(words(&[
+            "--variant",
+            variant.name(),
+            "--games",
+            "4",
+            "--concurrency",
+            "2",
+            "--nodes",
+            "1",
+            "--random-plies",
+            "1",
+            "--max-plies",
+            "300",
+            "--jsonl",
+            &path_text(&jsonl),
+            "--pgn",
+            &path_text(&pgn),
+        ]));
+        let output = run_match(&arguments);
+        assert!(
+            output.status.success(),
+            "{variant}: {}",
+            text(&output.stderr)
+        );
+        let records = records(&jsonl);
+        assert_eq!(records.len(), 4, "{variant}");
+        for record in &records {
+            assert!(
+                matches!(
+                    record.termination,
+                    Termination::Normal | Termination::MaxPlies
+                ),
+                "{variant} game {}: {}",
+                record.game,
+                record.reason
+            );
+            replay(record);
+        }
+        let pgn_games = parse_pgn(&std::fs::read_to_string(&pgn).expect("PGN written"));
+        assert_eq!(pgn_games.len(), 4);
+        for game in &pgn_games {
+            let round: u64 = game.tag("Round").expect("Round").parse().expect("number");
+            let record = records
+                .iter()
+                .find(|record| record.game + 1 == round)
+                .expect("same games");
+            assert_eq!(replay_pgn(game).position_text(), record.final_position);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
 /// Arguments for a quick test-engine match of Cheversi.
 fn quick_match(jsonl: &std::path::Path, extra: &[&str]) -> Vec<String> {
     let mut arguments = test_engine("alpha", &["--seed", "3"]);
