@@ -230,3 +230,96 @@ impl OpeningBook {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Variant;
+
+    fn cheversi() -> GameConfig {
+        GameConfig::new(Variant::Cheversi)
+    }
+
+    const BOOK: &str =
+        "# comment\n8/8/8/8/8/8/8/8 w - moves k@e4\n\nstartpos moves Kd4 Qd5\nstartpos\n";
+
+    #[test]
+    fn book_lines_are_canonical_and_wrap_in_order() {
+        let book =
+            OpeningBook::from_text(BOOK, cheversi(), BookOrder::Sequential, 0, 0).expect("valid");
+        assert_eq!(book.len(), 3);
+        let (index, first) = book.for_pair(0).expect("opening");
+        assert_eq!(index, 0);
+        assert_eq!(first.position.as_deref(), Some("8/8/8/8/8/8/8/8 w -"));
+        assert_eq!(first.moves, ["Ke4"], "moves are stored in canonical text");
+        assert_eq!(book.for_pair(1).expect("opening").1.moves, ["Kd4", "Qd5"]);
+        assert_eq!(book.for_pair(2).expect("opening").1, Opening::start());
+        assert_eq!(book.for_pair(3).expect("opening").0, 0, "wraps around");
+    }
+
+    #[test]
+    fn random_order_is_a_seeded_permutation() {
+        let lines: String = ["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"]
+            .iter()
+            .map(|square| format!("startpos moves K{square}\n"))
+            .collect();
+        let order = |seed| -> Vec<usize> {
+            let book = OpeningBook::from_text(&lines, cheversi(), BookOrder::Random, 0, seed)
+                .expect("valid");
+            (0..8)
+                .map(|pair| book.for_pair(pair).expect("opening").0)
+                .collect()
+        };
+        let mut sorted = order(1);
+        assert_eq!(order(1), sorted, "same seed, same order");
+        assert_ne!(order(1), order(2));
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..8).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn bad_lines_name_their_line_number() {
+        for (text, line) in [
+            ("startpos\nstartpos moves Kz9\n", 2),
+            ("\n\nnot a position\n", 3),
+            ("startpos moves Ke4 Ke5\n", 1),
+        ] {
+            let error = OpeningBook::from_text(text, cheversi(), BookOrder::Sequential, 0, 0)
+                .expect_err(text);
+            assert!(
+                error.to_string().contains(&format!("line {line}:")),
+                "{error}"
+            );
+        }
+        assert!(
+            OpeningBook::from_text("# nothing\n\n", cheversi(), BookOrder::Sequential, 0, 0)
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn random_plies_depend_on_seed_and_pair_only() {
+        for variant in Variant::ALL {
+            let config = GameConfig::new(variant);
+            let book = OpeningBook::start_only(config, 4, 7);
+            let opening = book.for_pair(5).expect("opening");
+            assert_eq!(opening, book.for_pair(5).expect("opening"), "{variant}");
+            assert_eq!(opening.1.moves.len(), 4);
+            let game = opening.1.replay(config).expect("replays legally");
+            assert!(!game.is_over());
+            let others: Vec<Opening> = (0..8)
+                .map(|pair| book.for_pair(pair).expect("opening").1)
+                .collect();
+            assert!(
+                others.iter().any(|other| *other != opening.1),
+                "{variant}: openings vary"
+            );
+            let reseeded = OpeningBook::start_only(config, 4, 8);
+            assert_ne!(
+                reseeded.for_pair(5).expect("opening").1,
+                opening.1,
+                "{variant}"
+            );
+        }
+    }
+}
