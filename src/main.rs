@@ -88,7 +88,7 @@ fn run_perft(args: &PerftArgs, divide: bool) -> ExitCode {
     let bulk = !args.no_bulk;
     let started = Instant::now();
     let mut lines = Vec::new();
-    let nodes = if divide {
+    let nodes = if divide && args.depth > 0 {
         let rows = game.divide(args.depth, bulk);
         lines.extend(rows.iter().map(|(text, count)| format!("{text}: {count}")));
         lines.push(String::new());
