@@ -31,7 +31,10 @@ enum Command {
     /// Fixed search benchmark; ends with `<N> nodes <M> nps`.
     Bench,
     /// Play an engine-vs-engine match with the rules as referee.
-    Match(tessera::arena::MatchArgs),
+    Match(Box<tessera::arena::MatchArgs>),
+    /// A misbehaving engine for the match runner's tests (hidden).
+    #[command(hide = true)]
+    TestEngine(tessera::arena::test_engine::TestEngineArgs),
 }
 
 #[derive(Args)]
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Match(args)) => tessera::arena::run(&args),
+        Some(Command::TestEngine(args)) => tessera::arena::test_engine::run(&args),
         None => tessera::protocol::run_stdio(),
     }
 }
