@@ -1,6 +1,7 @@
 //! Command line: parse with clap, then hand off. Without a subcommand the protocol loop
 //! runs on stdin/stdout.
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -82,22 +83,28 @@ fn run_perft(args: &PerftArgs, divide: bool) -> ExitCode {
     };
     let bulk = !args.no_bulk;
     let started = Instant::now();
+    let mut lines = Vec::new();
     let nodes = if divide {
         let rows = game.divide(args.depth, bulk);
-        for (text, count) in &rows {
-            println!("{text}: {count}");
-        }
-        println!();
+        lines.extend(rows.iter().map(|(text, count)| format!("{text}: {count}")));
+        lines.push(String::new());
         rows.iter().map(|(_, count)| count).sum()
     } else {
         game.perft(args.depth, bulk)
     };
     let seconds = started.elapsed().as_secs_f64();
-    println!(
+    lines.push(format!(
         "Time: {} ms, {:.0} nodes/s",
         (seconds * 1000.0).round(),
         nodes as f64 / seconds.max(1e-9)
-    );
-    println!("Nodes searched: {nodes}");
+    ));
+    lines.push(format!("Nodes searched: {nodes}"));
+    // A closed pipe (`| head`) ends the output quietly instead of panicking.
+    let mut stdout = std::io::stdout().lock();
+    for line in lines {
+        if writeln!(stdout, "{line}").is_err() {
+            break;
+        }
+    }
     ExitCode::SUCCESS
 }

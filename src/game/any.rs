@@ -4,15 +4,21 @@
 //! generic and reach the concrete game through [`AnyGame::kind`].
 
 use super::catchup::Catchup;
-use super::checkers::Checkers;
+use super::checkers::{LargeCheckers, SmallCheckers};
 use super::cheversi::Cheversi;
 use super::{GameConfig, GameRecord, MoveError, Outcome, Player, PositionError, Rules, Variant};
 
 /// The concrete game behind an [`AnyGame`]: one arm per rules module.
+// A Catchup position is about 1 KB of fixed arrays (cheap copy-make for search); a game
+// holds one `GameKind`, so boxing would only add an indirection to every `with_record!` use.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum GameKind {
     Cheversi(GameRecord<Cheversi>),
-    Checkers(GameRecord<Checkers>),
+    /// Kruzno and hex checkers on sides 4 to 6.
+    Checkers(GameRecord<SmallCheckers>),
+    /// Hex checkers (or Kruzno from a position string) on sides 7 to 9.
+    LargeCheckers(GameRecord<LargeCheckers>),
     Catchup(GameRecord<Catchup>),
 }
 
@@ -23,6 +29,7 @@ macro_rules! with_record {
         match $kind {
             $crate::game::any::GameKind::Cheversi($record) => $body,
             $crate::game::any::GameKind::Checkers($record) => $body,
+            $crate::game::any::GameKind::LargeCheckers($record) => $body,
             $crate::game::any::GameKind::Catchup($record) => $body,
         }
     };
@@ -40,8 +47,11 @@ impl AnyGame {
     pub fn new(config: GameConfig) -> Result<Self, PositionError> {
         let kind = match config.variant {
             Variant::Cheversi => GameKind::Cheversi(GameRecord::new(Cheversi::start(&config)?)),
+            Variant::Kruzno | Variant::HexCheckers if config.board_size() <= 6 => {
+                GameKind::Checkers(GameRecord::new(SmallCheckers::start(&config)?))
+            }
             Variant::Kruzno | Variant::HexCheckers => {
-                GameKind::Checkers(GameRecord::new(Checkers::start(&config)?))
+                GameKind::LargeCheckers(GameRecord::new(LargeCheckers::start(&config)?))
             }
             Variant::Catchup => GameKind::Catchup(GameRecord::new(Catchup::start(&config)?)),
         };
@@ -54,8 +64,16 @@ impl AnyGame {
             Variant::Cheversi => GameKind::Cheversi(GameRecord::new(Cheversi::from_position_text(
                 text, &config,
             )?)),
-            Variant::Kruzno | Variant::HexCheckers => GameKind::Checkers(GameRecord::new(
-                Checkers::from_position_text(text, &config)?,
+            // The row count fixes the side, so it picks the set width.
+            Variant::Kruzno | Variant::HexCheckers
+                if super::checkers::position_side(text).is_none_or(|side| side <= 6) =>
+            {
+                GameKind::Checkers(GameRecord::new(SmallCheckers::from_position_text(
+                    text, &config,
+                )?))
+            }
+            Variant::Kruzno | Variant::HexCheckers => GameKind::LargeCheckers(GameRecord::new(
+                LargeCheckers::from_position_text(text, &config)?,
             )),
             Variant::Catchup => {
                 GameKind::Catchup(GameRecord::new(Catchup::from_position_text(text, &config)?))

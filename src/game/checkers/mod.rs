@@ -1,52 +1,276 @@
-//! PLACEHOLDER: replaced by the real rules module. Compiles so other modules can build.
+//! Hex checkers: `kruzno` (Kruzno Checkers, side 6 with the border rule) and `hexcheckers`
+//! (side 9 by default, sides 4 to 9), one module parameterised by the board side and the
+//! border rule (RULES.md sections 2 and 3).
+//!
+//! Rules in short: men only, no promotion. A step goes to an adjacent empty cell in any of
+//! the six directions; a jump goes over an adjacent enemy man to the empty cell beyond.
+//! Capturing is mandatory and a chain continues while a further jump exists, but any
+//! complete chain may be chosen. A man is jumped at most once per chain, the mover's start
+//! cell counts as empty, and jumped men leave at the end of the move. The side to move with
+//! no legal move loses; 80 plies without a capture, or a threefold repetition (through
+//! [`GameRecord`](crate::game::GameRecord)), draws. Kruzno adds the border rule: a man that
+//! ends its move on the outer ring is *obligated* for its owner's next turn (captures first;
+//! otherwise it must step inward if it can).
+//!
+//! Kruzno's start (side 6): `#` marks the 30 restricted border cells, `.` the inner cells.
+//! Rows run from `a` (White's edge, bottom) to `k`; cells are numbered from White's left.
+//!
+//! ```text
+//! k       # # # # # #    k1-k6
+//! j      # B B B B B #   j1-j7
+//! i     # . B B B B . #   i1-i8
+//! h    # . . B B B . . #   h1-h9
+//! g   # . . . . . . . . #   g1-g10
+//! f  # . . . . . . . . . #   f1-f11
+//! e   # . . . . . . . . #   e1-e10
+//! d    # . . W W W . . #   d1-d9
+//! c     # . W W W W . #   c1-c8
+//! b      # W W W W W #   b1-b7
+//! a       # # # # # #    a1-a6
+//! ```
+//!
+//! Notation: a step `c3-d4`; a capture lists the start and every landing cell, `c3xe3xe5`.
+//! Position string: `<rows last..a> <w|b> <obligations or -> <plies since capture> <move>`.
+//!
+//! Representation: one [`HexSet`] per colour in the padded layout, so every direction is
+//! one shift; `N` words hold the board (2 for sides up to 6, 5 for side 9). Moves are
+//! compact paths ([`Move`]); capture chains come from a depth-first search over a
+//! fixed-size stack, so generation never allocates beyond the caller's buffer.
 
-use crate::game::{GameConfig, MoveError, Outcome, Player, PositionError, Rules};
+mod generation;
+mod moves;
+mod text;
+mod zobrist;
 
+#[cfg(test)]
+mod tests;
+
+use crate::board::hex::{Direction, HexGeometry, geometry};
+use crate::board::hexset::HexSet;
+use crate::game::{GameConfig, MoveError, Outcome, Player, PositionError, Rules, Variant};
+
+pub use moves::{MAX_JUMPS, Move};
+pub use text::position_side;
+
+use zobrist::KEYS;
+
+/// Checkers on boards of side 4 to 6 (two 64-bit words per set).
+pub type SmallCheckers = Checkers<2>;
+/// Checkers on boards of side 7 to 9 (five 64-bit words per set).
+pub type LargeCheckers = Checkers<5>;
+
+/// Plies without a capture that draw the game (the position string's fourth field).
+pub const DRAW_PLIES: u16 = 80;
+/// Largest move number a position string may give.
+pub const MAX_MOVE_NUMBER: u32 = 1_000_000;
+/// Marks "no obligation" in [`Checkers::obligations`].
+const NO_CELL: u16 = u16::MAX;
+
+/// A checkers position: men per colour, side to move, obligations and counters.
 #[derive(Clone, Debug)]
-pub struct Checkers;
+pub struct Checkers<const N: usize> {
+    /// White's men, then Black's.
+    men: [HexSet<N>; 2],
+    /// Every cell of the board.
+    valid: HexSet<N>,
+    /// The restricted ring: the border when the rule is on, empty otherwise.
+    restricted: HexSet<N>,
+    geometry: &'static HexGeometry,
+    /// Bit offset of one step per direction (`Direction::ALL` order).
+    offsets: [i16; 6],
+    /// Cell of each colour's obligated man, `NO_CELL` for none.
+    obligations: [u16; 2],
+    plies_since_capture: u16,
+    move_number: u32,
+    side: Player,
+    border_rule: bool,
+    hash: u64,
+}
 
-impl Rules for Checkers {
-    type Move = u32;
-
-    fn start(_config: &GameConfig) -> Result<Self, PositionError> {
-        Ok(Checkers)
+impl<const N: usize> Checkers<N> {
+    /// An empty board of `side` (4 to 9, fitting in `N` words), White to move.
+    fn empty_board(side: usize, border_rule: bool, token: &str) -> Result<Self, PositionError> {
+        let geometry = geometry(side)
+            .filter(|geometry| (4..=9).contains(&side) && geometry.words() <= N)
+            .ok_or_else(|| PositionError::BoardSize {
+                token: token.to_string(),
+                side,
+                min: 4,
+                // Outside 4-9 the supported range; inside it, what `N` words can hold.
+                max: if (4..=9).contains(&side) {
+                    Self::max_side()
+                } else {
+                    9
+                },
+            })?;
+        let offsets = Direction::ALL.map(|direction| geometry.offset(direction) as i16);
+        // Generation pairs each direction with its opposite and shifts by the positive one.
+        debug_assert!((0..3).all(|d| offsets[d] > 0 && offsets[d + 3] == -offsets[d]));
+        Ok(Checkers {
+            men: [HexSet::EMPTY; 2],
+            valid: geometry.valid(),
+            restricted: if border_rule {
+                geometry.border()
+            } else {
+                HexSet::EMPTY
+            },
+            geometry,
+            offsets,
+            obligations: [NO_CELL; 2],
+            plies_since_capture: 0,
+            move_number: 1,
+            side: Player::One,
+            border_rule,
+            hash: 0,
+        })
     }
 
-    fn from_position_text(_text: &str, _config: &GameConfig) -> Result<Self, PositionError> {
-        Ok(Checkers)
+    /// The largest board side whose sets fit in `N` words.
+    fn max_side() -> usize {
+        (4..=9)
+            .rev()
+            .find(|&side| geometry(side).is_some_and(|geometry| geometry.words() <= N))
+            .unwrap_or(4)
+    }
+
+    /// The hash computed from scratch (the incremental one must always equal it).
+    fn full_hash(&self) -> u64 {
+        let mut hash = 0;
+        for colour in 0..2 {
+            for cell in self.men[colour] {
+                hash ^= KEYS.men[colour][cell];
+            }
+            if self.obligations[colour] != NO_CELL {
+                hash ^= KEYS.obligations[colour][self.obligations[colour] as usize];
+            }
+        }
+        if self.side == Player::Two {
+            hash ^= KEYS.black_to_move;
+        }
+        hash
+    }
+
+    /// The men of `player`, one bit per cell in the padded layout of [`Self::geometry`].
+    #[inline]
+    pub fn men(&self, player: Player) -> HexSet<N> {
+        self.men[player.index()]
+    }
+
+    /// The board's geometry (side, cell names, neighbours, border).
+    #[inline]
+    pub fn geometry(&self) -> &'static HexGeometry {
+        self.geometry
+    }
+
+    /// True for Kruzno's border rule (obligations), false for plain hex checkers.
+    #[inline]
+    pub fn border_rule(&self) -> bool {
+        self.border_rule
+    }
+
+    /// The cell of `player`'s obligated man, if it has one.
+    #[inline]
+    pub fn obligation(&self, player: Player) -> Option<usize> {
+        match self.obligations[player.index()] {
+            NO_CELL => None,
+            cell => Some(cell as usize),
+        }
+    }
+
+    /// Plies since the last capture (the draw counter; the game is drawn at 80).
+    #[inline]
+    pub fn plies_since_capture(&self) -> usize {
+        self.plies_since_capture as usize
+    }
+
+    /// The move number: 1 at the start, growing after each Black move.
+    #[inline]
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// The cells a move lands on, in order (one for a step, one per jump for a chain).
+    pub fn landing_cells(&self, mv: Move) -> impl Iterator<Item = usize> + '_ {
+        let factor = if mv.is_capture() { 2 } else { 1 };
+        (0..mv.segments()).scan(mv.start() as isize, move |cell, index| {
+            *cell += factor * self.offsets[mv.direction(index)] as isize;
+            Some(*cell as usize)
+        })
+    }
+
+    /// The cells of the men a move captures (empty for a step).
+    pub fn captured_cells(&self, mv: Move) -> HexSet<N> {
+        let mut captured = HexSet::EMPTY;
+        let mut cell = mv.start() as isize;
+        for index in 0..mv.capture_count() {
+            let offset = self.offsets[mv.direction(index)] as isize;
+            captured.insert((cell + offset) as usize);
+            cell += 2 * offset;
+        }
+        captured
+    }
+}
+
+impl<const N: usize> Rules for Checkers<N> {
+    type Move = Move;
+
+    fn start(config: &GameConfig) -> Result<Self, PositionError> {
+        Self::opening(config)
+    }
+
+    fn from_position_text(text: &str, config: &GameConfig) -> Result<Self, PositionError> {
+        Self::parse_position(text, config.variant == Variant::Kruzno)
     }
 
     fn position_text(&self) -> String {
-        String::new()
+        self.write_position()
     }
 
+    #[inline]
     fn side_to_move(&self) -> Player {
-        Player::One
+        self.side
     }
 
-    fn legal_moves(&self, moves: &mut Vec<u32>) {
-        moves.clear();
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.generate(moves);
     }
 
-    fn play_unchecked(&mut self, _mv: u32) {}
+    fn count_moves(&self) -> u64 {
+        self.count()
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        self.apply(mv);
+    }
 
     fn outcome(&self) -> Option<Outcome> {
-        Some(Outcome::Draw)
+        if !self.has_moves() {
+            Some(Outcome::Win(self.side.opponent()))
+        } else if self.plies_since_capture >= DRAW_PLIES {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
     }
 
     fn score(&self) -> [i32; 2] {
-        [0, 0]
+        [self.men[0].len() as i32, self.men[1].len() as i32]
     }
 
+    #[inline]
     fn hash(&self) -> u64 {
-        0
+        self.hash
     }
 
-    fn move_text(&self, mv: u32) -> String {
-        mv.to_string()
+    fn repetition_window(&self) -> usize {
+        self.plies_since_capture as usize
     }
 
-    fn parse_move(&self, text: &str) -> Result<u32, MoveError> {
-        Err(MoveError::illegal(text, "placeholder"))
+    fn move_text(&self, mv: Move) -> String {
+        self.write_move(mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        self.read_move(text)
     }
 }

@@ -1,0 +1,156 @@
+//! Incremental group tracking. Stones are only ever added, so groups only merge and each
+//! side's largest group only grows. Every stone carries the label of its group (the group's
+//! representative cell), and each group is a circular list of its cells: a merge relabels
+//! the smaller group and splices the lists, so finding a stone's group is one load and a
+//! placement costs a few steps over its at most six neighbours (the new stone is nearly
+//! always the smaller side). This measured faster than a union-find with path halving.
+
+use std::cmp::Ordering;
+
+use super::tables::{NO_NEIGHBOUR, Tables};
+use crate::board::hex::MAX_CELLS;
+
+/// `colour` value of an empty cell; stones are `1 + player index`.
+const EMPTY: u8 = 0;
+/// `colour` value of the neighbour table's off-board marker: matches no player.
+const OFF_BOARD: u8 = u8::MAX;
+
+/// Group labels and member lists of both colours (fixed arrays, so cloning is a copy).
+#[derive(Clone)]
+pub(super) struct Groups {
+    /// The representative cell of the stone's group. Meaningful for stones only.
+    label: [u8; MAX_CELLS],
+    /// The next cell of the stone's group, circularly. Meaningful for stones only.
+    next: [u8; MAX_CELLS],
+    /// Group size, meaningful at representatives only.
+    size: [u8; MAX_CELLS],
+    /// [`EMPTY`] or `1 + player index`; 256 entries so a `u8` index needs no bounds
+    /// check, with [`OFF_BOARD`] at the neighbour table's off-board marker.
+    colour: [u8; 256],
+    /// Largest group per player (0 while the player has no stone).
+    largest: [u8; 2],
+}
+
+impl Groups {
+    pub fn new() -> Self {
+        Groups {
+            label: [0; MAX_CELLS],
+            next: [0; MAX_CELLS],
+            size: [0; MAX_CELLS],
+            colour: {
+                let mut colour = [EMPTY; 256];
+                colour[NO_NEIGHBOUR as usize] = OFF_BOARD;
+                colour
+            },
+            largest: [0; 2],
+        }
+    }
+
+    /// Largest group of player `index` (0 for none).
+    #[inline]
+    pub fn largest(&self, index: usize) -> usize {
+        self.largest[index] as usize
+    }
+
+    /// The representative of a stone's group.
+    #[inline]
+    fn root(&self, cell: usize) -> usize {
+        self.label[cell] as usize
+    }
+
+    /// Puts a stone of player `index` on the empty cell `cell`, merging it with its
+    /// same-coloured neighbours.
+    #[inline(always)]
+    pub fn place(&mut self, tables: &Tables, cell: usize, index: usize) {
+        let colour = index as u8 + 1;
+        self.colour[cell] = colour;
+        self.label[cell] = cell as u8;
+        self.next[cell] = cell as u8;
+        self.size[cell] = 1;
+        // The same-coloured neighbours as a 6-bit mask, built without branches: random
+        // playouts make colour tests unpredictable, so this beats testing each neighbour.
+        let neighbours = &tables.neighbours[cell];
+        let mut mask = 0u32;
+        for (direction, &neighbour) in neighbours.iter().enumerate() {
+            mask |= u32::from(self.colour[neighbour as usize] == colour) << direction;
+        }
+        let mut root = cell;
+        while mask != 0 {
+            let neighbour = neighbours[mask.trailing_zeros() as usize] as usize;
+            mask &= mask - 1;
+            let other = self.label[neighbour] as usize;
+            if other != root {
+                root = self.merge(root, other);
+            }
+        }
+        self.largest[index] = self.largest[index].max(self.size[root]);
+    }
+
+    /// Merges two distinct groups by their representatives; returns the new one.
+    #[inline]
+    fn merge(&mut self, a: usize, b: usize) -> usize {
+        let (big, small) = if self.size[a] >= self.size[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut cell = small;
+        loop {
+            self.label[cell] = big as u8;
+            cell = self.next[cell] as usize;
+            if cell == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        self.size[big] += self.size[small];
+        big
+    }
+
+    /// The size of every group of player `index`, largest first.
+    pub fn sorted_sizes(&self, cell_count: usize, index: usize) -> Vec<usize> {
+        let colour = index as u8 + 1;
+        let mut sizes: Vec<usize> = (0..cell_count)
+            .filter(|&cell| self.colour[cell] == colour && self.label[cell] as usize == cell)
+            .map(|cell| self.size[cell] as usize)
+            .collect();
+        sizes.sort_unstable_by(|a, b| b.cmp(a));
+        sizes
+    }
+
+    /// Compares player 1's sorted group sizes with player 2's (padded with zeros),
+    /// lexicographically: `Greater` when player 1's list is larger.
+    ///
+    /// Comparing sorted lists is the same as comparing, from the largest size down, how
+    /// many groups of each size the players have; the largest groups decide almost every
+    /// game, so that case costs nothing.
+    pub fn compare(&self, cell_count: usize) -> Ordering {
+        let first = self.largest[0].cmp(&self.largest[1]);
+        if first != Ordering::Equal {
+            return first;
+        }
+        let mut counts = [[0u8; MAX_CELLS + 1]; 2];
+        for cell in 0..cell_count {
+            let colour = self.colour[cell];
+            if colour != EMPTY && self.label[cell] as usize == cell {
+                counts[colour as usize - 1][self.size[cell] as usize] += 1;
+            }
+        }
+        for size in (1..=self.largest[0] as usize).rev() {
+            let order = counts[0][size].cmp(&counts[1][size]);
+            if order != Ordering::Equal {
+                return order;
+            }
+        }
+        Ordering::Equal
+    }
+
+    /// The size of the group holding the stone on `cell` (0 for an empty cell).
+    pub fn group_size(&self, cell: usize) -> usize {
+        if self.colour[cell] == EMPTY {
+            0
+        } else {
+            self.size[self.root(cell)] as usize
+        }
+    }
+}

@@ -1,0 +1,313 @@
+//! Move generation, bulk counting and making moves.
+//!
+//! Steps and the test "does any capture exist" are whole-set shifts. Capture chains are
+//! enumerated by a depth-first search over a fixed-size stack of frames, one per jump, so
+//! nothing is allocated; the same search either pushes moves or only counts them.
+
+use super::moves::{MAX_JUMPS, Move};
+use super::zobrist::KEYS;
+use super::{Checkers, DRAW_PLIES, NO_CELL};
+use crate::board::hexset::HexSet;
+use crate::game::Player;
+
+/// One level of the chain search: where the man stands and which jumps are still to try.
+#[derive(Copy, Clone, Default)]
+struct Frame {
+    cell: u16,
+    /// Directions not yet tried, one bit per direction index.
+    pending: u8,
+}
+
+impl<const N: usize> Checkers<N> {
+    #[inline]
+    fn offset(&self, direction: usize) -> isize {
+        self.offsets[direction] as isize
+    }
+
+    /// Cells holding no man.
+    #[inline]
+    pub(super) fn empty_cells(&self) -> HexSet<N> {
+        self.valid.without(self.men[0] | self.men[1])
+    }
+
+    /// The mover's men that can jump now, and per direction the men that can step.
+    ///
+    /// Directions come in opposite pairs `d`, `d + 3` with offsets `+o`, `-o` (`o > 0`):
+    /// `empty` shifted down by `o` marks the men whose `+o` neighbour is empty, which
+    /// gives the steps and, met with the enemy and shifted again, the jumpers. Counting
+    /// the steps (the costly popcounts) is left to the caller, which often needs no count.
+    #[inline(always)]
+    fn scan(
+        &self,
+        own: HexSet<N>,
+        enemy: HexSet<N>,
+        empty: HexSet<N>,
+    ) -> (HexSet<N>, [HexSet<N>; 6]) {
+        let mut jumpers = HexSet::EMPTY;
+        let mut steppers = [HexSet::EMPTY; 6];
+        for direction in 0..3 {
+            let amount = self.offsets[direction] as u32;
+            let ahead_empty = shift_down(empty, amount);
+            let behind_empty = shift_up(empty, amount);
+            steppers[direction] = own & ahead_empty;
+            steppers[direction + 3] = own & behind_empty;
+            jumpers |= shift_down(enemy & ahead_empty, amount);
+            jumpers |= shift_up(enemy & behind_empty, amount);
+        }
+        (jumpers & own, steppers)
+    }
+
+    /// Steps of the obligated man onto empty non-border cells, as a direction mask.
+    #[inline(always)]
+    fn exits(&self, cell: usize, empty: HexSet<N>) -> u8 {
+        let inner = empty.without(self.restricted);
+        let mut mask = 0;
+        for direction in 0..6 {
+            let next = (cell as isize + self.offset(direction)) as usize;
+            if inner.contains(next) {
+                mask |= 1 << direction;
+            }
+        }
+        mask
+    }
+
+    /// Directions in which a man on `cell` can jump an enemy of `enemy` onto `empty`.
+    #[inline]
+    fn jump_directions(&self, cell: usize, enemy: HexSet<N>, empty: HexSet<N>) -> u8 {
+        let mut mask = 0;
+        for direction in 0..6 {
+            let offset = self.offset(direction);
+            let middle = (cell as isize + offset) as usize;
+            let landing = (cell as isize + 2 * offset) as usize;
+            if enemy.contains(middle) && empty.contains(landing) {
+                mask |= 1 << direction;
+            }
+        }
+        mask
+    }
+
+    /// Calls `visit` with every complete capture chain of the man on `start`.
+    ///
+    /// `empty` must count `start` as empty (the mover has left it). Jumped men stay on
+    /// the board until the end of the move; they can never be landed on anyway, since
+    /// landing cells and jumped cells lie on different cosets of the 2-step lattice.
+    #[inline]
+    fn for_each_chain(
+        &self,
+        start: usize,
+        mut enemy: HexSet<N>,
+        empty: HexSet<N>,
+        mut visit: impl FnMut(Move),
+    ) {
+        let mut frames = [Frame::default(); MAX_JUMPS + 1];
+        let pending = self.jump_directions(start, enemy, empty);
+        if pending == 0 {
+            return;
+        }
+        frames[0] = Frame {
+            cell: start as u16,
+            pending,
+        };
+        let mut depth = 0;
+        let mut path: u128 = 0;
+        loop {
+            let frame = &mut frames[depth];
+            if frame.pending == 0 {
+                if depth == 0 {
+                    return;
+                }
+                // Back up one jump: the man jumped from the frame below.
+                depth -= 1;
+                let direction = ((path >> (3 * depth)) & 7) as usize;
+                let middle = frames[depth].cell as isize + self.offset(direction);
+                enemy.insert(middle as usize);
+                continue;
+            }
+            let direction = frame.pending.trailing_zeros() as usize;
+            frame.pending &= frame.pending - 1;
+            let offset = self.offset(direction);
+            let middle = frame.cell as isize + offset;
+            let landing = (middle + offset) as usize;
+            enemy.remove(middle as usize);
+            path = (path & !(7u128 << (3 * depth))) | (direction as u128) << (3 * depth);
+            let next = self.jump_directions(landing, enemy, empty);
+            if next == 0 {
+                let jumps = depth + 1;
+                visit(Move::capture(
+                    start,
+                    jumps,
+                    path & ((1u128 << (3 * jumps)) - 1),
+                ));
+                enemy.insert(middle as usize);
+            } else {
+                depth += 1;
+                frames[depth] = Frame {
+                    cell: landing as u16,
+                    pending: next,
+                };
+            }
+        }
+    }
+
+    /// The mover's men, the enemy men and the empty cells.
+    #[inline]
+    fn sides(&self) -> (HexSet<N>, HexSet<N>, HexSet<N>) {
+        let own = self.men[self.side.index()];
+        let enemy = self.men[self.side.opponent().index()];
+        (own, enemy, self.empty_cells())
+    }
+
+    /// The mover's obligated man, if it has one.
+    #[inline]
+    fn own_obligation(&self) -> Option<usize> {
+        match self.obligations[self.side.index()] {
+            NO_CELL => None,
+            cell => Some(cell as usize),
+        }
+    }
+
+    /// True if the side to move has any legal move (draw counters aside).
+    pub(super) fn has_moves(&self) -> bool {
+        let (own, enemy, empty) = self.sides();
+        let (jumpers, steppers) = self.scan(own, enemy, empty);
+        !jumpers.is_empty() || steppers.iter().any(|set| !set.is_empty())
+    }
+
+    /// Fills `moves` with every legal move (none once the 80-ply draw holds).
+    pub(super) fn generate(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.plies_since_capture >= DRAW_PLIES {
+            return;
+        }
+        let (own, enemy, empty) = self.sides();
+        let (jumpers, steppers) = self.scan(own, enemy, empty);
+        if !jumpers.is_empty() {
+            for start in jumpers {
+                let mut with_start = empty;
+                with_start.insert(start);
+                self.for_each_chain(start, enemy, with_start, |mv| moves.push(mv));
+            }
+            return;
+        }
+        if let Some(cell) = self.own_obligation() {
+            let mut exits = self.exits(cell, empty);
+            if exits != 0 {
+                while exits != 0 {
+                    moves.push(Move::step(cell, exits.trailing_zeros() as usize));
+                    exits &= exits - 1;
+                }
+                return;
+            }
+        }
+        for (direction, set) in steppers.into_iter().enumerate() {
+            for from in set {
+                moves.push(Move::step(from, direction));
+            }
+        }
+    }
+
+    /// The number of legal moves, without building the list when there is no capture.
+    pub(super) fn count(&self) -> u64 {
+        if self.plies_since_capture >= DRAW_PLIES {
+            return 0;
+        }
+        let (own, enemy, empty) = self.sides();
+        let (jumpers, steppers) = self.scan(own, enemy, empty);
+        if !jumpers.is_empty() {
+            let mut count = 0;
+            for start in jumpers {
+                let mut with_start = empty;
+                with_start.insert(start);
+                self.for_each_chain(start, enemy, with_start, |_| count += 1);
+            }
+            return count;
+        }
+        if let Some(cell) = self.own_obligation() {
+            let exits = self.exits(cell, empty);
+            if exits != 0 {
+                return exits.count_ones() as u64;
+            }
+        }
+        // Bit-sliced sum of the six sets (carry-save adders): three popcounts, not six.
+        let (ones_a, twos_a) = carry_save(steppers[0], steppers[1], steppers[2]);
+        let (ones_b, twos_b) = carry_save(steppers[3], steppers[4], steppers[5]);
+        let (twos, fours) = carry_save(twos_a, twos_b, ones_a & ones_b);
+        ((ones_a ^ ones_b).len() + 2 * twos.len() + 4 * fours.len()) as u64
+    }
+
+    /// Plays a legal move: moves the man, removes the jumped men, updates obligations,
+    /// counters, side to move and hash.
+    pub(super) fn apply(&mut self, mv: Move) {
+        let mover = self.side.index();
+        let opponent = 1 - mover;
+        let start = mv.start();
+        let mut cell = start as isize;
+        if mv.is_capture() {
+            for index in 0..mv.capture_count() {
+                let offset = self.offset(mv.direction(index));
+                let middle = (cell + offset) as usize;
+                self.men[opponent].remove(middle);
+                self.hash ^= KEYS.men[opponent][middle];
+                if self.obligations[opponent] as usize == middle {
+                    self.hash ^= KEYS.obligations[opponent][middle];
+                    self.obligations[opponent] = NO_CELL;
+                }
+                cell += 2 * offset;
+            }
+            self.plies_since_capture = 0;
+        } else {
+            cell += self.offset(mv.direction(0));
+            self.plies_since_capture = self.plies_since_capture.saturating_add(1);
+        }
+        let end = cell as usize;
+        self.men[mover].remove(start);
+        self.men[mover].insert(end);
+        self.hash ^= KEYS.men[mover][start] ^ KEYS.men[mover][end];
+        // The mover's obligation lapses after this turn; a new one arises on the border.
+        if self.obligations[mover] != NO_CELL {
+            self.hash ^= KEYS.obligations[mover][self.obligations[mover] as usize];
+            self.obligations[mover] = NO_CELL;
+        }
+        if self.restricted.contains(end) {
+            self.obligations[mover] = end as u16;
+            self.hash ^= KEYS.obligations[mover][end];
+        }
+        if self.side == Player::Two {
+            self.move_number = self.move_number.saturating_add(1);
+        }
+        self.side = self.side.opponent();
+        self.hash ^= KEYS.black_to_move;
+        debug_assert_eq!(self.hash, self.full_hash());
+    }
+}
+
+/// The set moved `amount` bits towards higher cells (`0 < amount < 64`).
+#[inline(always)]
+fn shift_up<const N: usize>(set: HexSet<N>, amount: u32) -> HexSet<N> {
+    let words = set.words();
+    let mut result = [0u64; N];
+    result[0] = words[0] << amount;
+    for index in 1..N {
+        result[index] = (words[index] << amount) | (words[index - 1] >> (64 - amount));
+    }
+    HexSet::from_words(result)
+}
+
+/// The set moved `amount` bits towards lower cells (`0 < amount < 64`).
+#[inline(always)]
+fn shift_down<const N: usize>(set: HexSet<N>, amount: u32) -> HexSet<N> {
+    let words = set.words();
+    let mut result = [0u64; N];
+    for index in 0..N - 1 {
+        result[index] = (words[index] >> amount) | (words[index + 1] << (64 - amount));
+    }
+    result[N - 1] = words[N - 1] >> amount;
+    HexSet::from_words(result)
+}
+
+/// Bit-sliced full adder: per bit, `a + b + c = sum + 2 * carry`.
+#[inline(always)]
+fn carry_save<const N: usize>(a: HexSet<N>, b: HexSet<N>, c: HexSet<N>) -> (HexSet<N>, HexSet<N>) {
+    let partial = a ^ b;
+    (partial ^ c, (a & b) | (partial & c))
+}

@@ -1,0 +1,116 @@
+//! Unit tests that need the position's insides: the fallback on a crafted (unreachable)
+//! board, the incremental hash, and the refusal reasons agreeing with the generator.
+
+use super::bitboard::DARK_SQUARES;
+use super::*;
+use crate::game::Rules;
+
+/// splitmix64, a tiny seeded generator for tests.
+struct TestRng(u64);
+
+impl TestRng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut mixed = self.0;
+        mixed = (mixed ^ (mixed >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        mixed ^ (mixed >> 31)
+    }
+
+    fn below(&mut self, bound: usize) -> usize {
+        (self.next() % bound as u64) as usize
+    }
+}
+
+fn square(name: &str) -> Square {
+    let bytes = name.as_bytes();
+    Square::new(bytes[0] - b'a', bytes[1] - b'1').expect("test squares are on the board")
+}
+
+/// Every position of `games` seeded random games, the start included.
+fn random_positions(seed: u64, games: usize) -> Vec<Cheversi> {
+    let mut rng = TestRng(seed);
+    let mut positions = Vec::new();
+    let mut moves = Vec::new();
+    for _ in 0..games {
+        let mut position = Cheversi::new();
+        positions.push(position.clone());
+        while !position.is_finished() {
+            position.legal_moves(&mut moves);
+            assert!(!moves.is_empty(), "no move in {}", position.position_text());
+            position.place(moves[rng.below(moves.len())]);
+            positions.push(position.clone());
+        }
+    }
+    positions
+}
+
+#[test]
+fn incremental_hash_equals_the_hash_from_scratch() {
+    for position in random_positions(1, 200) {
+        let mut scratch = position.clone();
+        scratch.board_hash = scratch.compute_board_hash();
+        assert_eq!(position.zobrist(), scratch.zobrist(), "{position:?}");
+        let reparsed = Cheversi::from_text(&position.position_text()).expect("round trip");
+        assert_eq!(reparsed, position);
+    }
+}
+
+#[test]
+fn refusal_agrees_with_the_generator() {
+    let mut moves = Vec::new();
+    for position in random_positions(2, 60) {
+        position.legal_moves(&mut moves);
+        for kind in PieceKind::ALL {
+            for index in 0..64 {
+                let mv = Move::new(kind, Square::from_index(index).expect("index below 64"));
+                assert_eq!(
+                    position.refusal(mv).is_none(),
+                    moves.contains(&mv),
+                    "{mv} in {} ({:?})",
+                    position.position_text(),
+                    position.refusal(mv)
+                );
+            }
+        }
+        assert_eq!(position.count_moves(), moves.len() as u64);
+    }
+}
+
+/// A board the rules can never produce (more than 16 pieces), where White's 8th placement
+/// is its second Bishop, which must go on a dark square, and every empty dark square is
+/// walled in: rule 7 leaves nothing, with or without rule 2, so White loses.
+#[test]
+fn fallback_mover_without_any_placement_loses() {
+    let mut position = Cheversi::new();
+    let walls = !(square("a1").bit() | square("h8").bit() | square("c1").bit());
+    // White: King, Queen, Rooks, Knights and a light Bishop placed; the second Bishop,
+    // which must go on a dark square, is left. Black's "Rooks" make up the rest of the wall.
+    let bits = |names: &[&str]| {
+        names
+            .iter()
+            .fold(0u64, |set, name| set | square(name).bit())
+    };
+    let white = bits(&["b1", "d4", "e4", "f4", "g4", "d5", "e5"]);
+    position.colours = [white, walls & !white];
+    position.kinds[PieceKind::King.index()] = bits(&["d4"]);
+    position.kinds[PieceKind::Queen.index()] = bits(&["e4"]);
+    position.kinds[PieceKind::Rook.index()] = (walls & !white) | bits(&["f4", "g4"]);
+    position.kinds[PieceKind::Bishop.index()] = bits(&["b1"]);
+    position.kinds[PieceKind::Knight.index()] = bits(&["d5", "e5"]);
+    position.placements = 14;
+    position.last = Some(Move::new(PieceKind::Rook, square("g1")));
+    position.board_hash = position.compute_board_hash();
+    assert!(!square("b1").is_dark());
+    // The only empty squares, a1, c1 and h8, are dark and touch only pieces.
+    assert_eq!(!position.occupied() & DARK_SQUARES, !position.occupied());
+    assert!(position.needs_fallback());
+    assert_eq!(position.count_moves(), 0);
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    assert!(moves.is_empty());
+    assert_eq!(
+        position.outcome(),
+        Some(crate::game::Outcome::Win(Player::Two))
+    );
+}
