@@ -280,6 +280,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     /// Counts a node; true when the search must unwind.
     #[inline]
     fn count_node(&mut self, ply: usize) -> bool {
+        if self.shared.aborted() {
+            return true;
+        }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.shared.node_limit_reached(self.nodes - self.flushed) {
@@ -377,7 +380,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 return alpha;
             }
         }
-        let entry = self.shared.table.probe(key);
+        let entry = if depth > 1 {
+            self.shared.table.probe(key)
+        } else {
+            None
+        };
         if let Some(entry) = entry
             && !pv_node
             && (entry.depth == depth || (!self.config.strict_table_depth && entry.depth > depth))
@@ -500,15 +507,17 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         } else {
             Bound::Upper
         };
-        self.shared.table.store(
-            key,
-            Entry {
-                score: to_table(best_value, ply),
-                depth,
-                bound,
-                move_index: best_index,
-            },
-        );
+        if depth > 1 {
+            self.shared.table.store(
+                key,
+                Entry {
+                    score: to_table(best_value, ply),
+                    depth,
+                    bound,
+                    move_index: best_index,
+                },
+            );
+        }
         self.moves[ply] = moves;
         self.order[ply] = order;
         best_value
@@ -575,6 +584,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         self.pv[ply].clear();
         if self.count_node(ply) {
             return 0;
+        }
+        if !G::HAS_NOISY_MOVES {
+            return match position.outcome() {
+                Some(_) => Self::terminal_value(position, ply),
+                None => position.evaluate(),
+            };
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         position.legal_moves(&mut moves);

@@ -52,6 +52,10 @@ pub trait SearchGame: Rules {
         vec![("total".to_string(), white_view)]
     }
 
+    /// False for games without forcing moves: quiescence is then just the evaluation
+    /// (or the final value), with no move generation at the leaves.
+    const HAS_NOISY_MOVES: bool = true;
+
     /// A forcing move (a capture): searched beyond the horizon by quiescence.
     fn is_noisy(&self, _mv: Self::Move) -> bool {
         false
