@@ -149,7 +149,22 @@ fn play_game(
         let result = engine.search(&game, &limits, &stop, &mut |_| {});
         game.play_text(&result.best_move?).ok()?;
     }
+    if std::env::var("SHOW_END").is_ok() && !game.is_over() {
+        println!(
+            "{variant} unfinished after {} plies: {}",
+            game.ply_count(),
+            game.position_text()
+        );
+    }
     let outcome = game.outcome()?;
+    if std::env::var("SHOW_END").is_ok() {
+        println!(
+            "{variant} end after {} plies: {} {:?}",
+            game.ply_count(),
+            game.position_text(),
+            outcome
+        );
+    }
     Some(match outcome {
         Outcome::Win(winner) if winner == full_player => Outcome::Win(Player::One),
         Outcome::Win(_) => Outcome::Win(Player::Two),

@@ -4,8 +4,10 @@
 //! - *material*: 100 per man.
 //! - *centre*: 3 per ring a man stands inside the border (central men reach more).
 //! - *mobility*: 2 per (man, direction) with an empty neighbouring cell.
-//! - *advancement* (tempo): 1 per row a man has advanced from its own edge.
+//! - *advancement* (tempo): 3/4 x (rows a man has advanced from its own edge)^2.
 //! - *border* (Kruzno only): -12 per man on the restricted outer ring.
+//! - *hunt*: for the side with more men, against at most 8 enemy men: -15 per cell of
+//!   distance from each enemy man to the nearest own man (closing out won endings).
 //!
 //! Captures are noisy moves: quiescence follows capture chains to the end, and since a
 //! capture is compulsory there is no stand-pat while one is available.
@@ -21,8 +23,11 @@ use crate::search::game::{Algorithm, HISTORY_SIZE, MoveTree, SearchGame, first_s
 const MAN: i32 = 100;
 const CENTRE: i32 = 3;
 const MOBILITY: i32 = 2;
-const ADVANCE: i32 = 1;
+/// Per squared row advanced (see [`side_terms`]), in quarter units.
+const ADVANCE_QUARTERS: i32 = 3;
 const BORDER: i32 = -12;
+const HUNT: i32 = 15;
+const HUNT_MEN: u32 = 8;
 
 /// Per board side, per cell bit: how many rings inside the border the cell lies.
 fn centre_tables() -> &'static [Vec<u8>] {
@@ -45,6 +50,7 @@ fn centre_tables() -> &'static [Vec<u8>] {
 
 struct Terms {
     material: i32,
+    hunt: i32,
     centre: i32,
     mobility: i32,
     advancement: i32,
@@ -63,10 +69,13 @@ fn side_terms<const N: usize>(position: &Checkers<N>, player: Player) -> Terms {
     for cell in men.iter() {
         centre += i32::from(centre_table[cell]);
         let row = geometry.row(cell);
-        advancement += match player {
+        let advanced = match player {
             Player::One => row,
             Player::Two => last_row - row,
         } as i32;
+        // Quadratic: pushing a man already forward gains more, so men reach the enemy
+        // rather than the whole front creeping (which runs into the 80-ply rule).
+        advancement += advanced * advanced;
     }
     let mut mobility = 0;
     for direction in Direction::ALL {
@@ -79,6 +88,7 @@ fn side_terms<const N: usize>(position: &Checkers<N>, player: Player) -> Terms {
     };
     Terms {
         material: men.len() as i32,
+        hunt: hunt(geometry, men, position.men(player.opponent())),
         centre,
         mobility,
         advancement,
@@ -86,15 +96,39 @@ fn side_terms<const N: usize>(position: &Checkers<N>, player: Player) -> Terms {
     }
 }
 
-fn weighted<const N: usize>(position: &Checkers<N>, player: Player) -> [(&'static str, i32); 5] {
+/// For the side ahead in men against at most [`HUNT_MEN`] enemy men: minus the summed
+/// distance from each enemy man to the nearest own man, so a won ending is closed out
+/// (a side must capture or block every man to win) instead of drifting into the 80-ply
+/// rule.
+fn hunt<const N: usize>(geometry: &HexGeometry, men: HexSet<N>, enemies: HexSet<N>) -> i32 {
+    if enemies.len() > HUNT_MEN || men.len() <= enemies.len() {
+        return 0;
+    }
+    let mut total = 0;
+    for enemy in enemies.iter() {
+        let nearest = men
+            .iter()
+            .map(|own| geometry.distance(own, enemy))
+            .min()
+            .unwrap_or(0);
+        total += nearest as i32;
+    }
+    -total
+}
+
+fn weighted<const N: usize>(position: &Checkers<N>, player: Player) -> [(&'static str, i32); 6] {
     let own = side_terms(position, player);
     let opp = side_terms(position, player.opponent());
     [
         ("material", MAN * (own.material - opp.material)),
         ("centre", CENTRE * (own.centre - opp.centre)),
         ("mobility", MOBILITY * (own.mobility - opp.mobility)),
-        ("advancement", ADVANCE * (own.advancement - opp.advancement)),
+        (
+            "advancement",
+            ADVANCE_QUARTERS * (own.advancement - opp.advancement) / 4,
+        ),
         ("border", BORDER * (own.border - opp.border)),
+        ("hunt", HUNT * (own.hunt - opp.hunt)),
     ]
 }
 

@@ -37,6 +37,9 @@ pub struct AlphaBetaConfig {
     pub strict_table_depth: bool,
     /// Plies before a fixed-length game's end from which the search is exact.
     pub exact_plies: u32,
+    /// What a draw (repetition, draw rule, drawn end) costs the side the engine plays,
+    /// in centi-units, so it plays on against weaker play instead of repeating.
+    pub contempt: i32,
 }
 
 impl Default for AlphaBetaConfig {
@@ -46,7 +49,8 @@ impl Default for AlphaBetaConfig {
             extensions: true,
             aspiration: true,
             strict_table_depth: false,
-            exact_plies: 12,
+            exact_plies: 8,
+            contempt: 30,
         }
     }
 }
@@ -60,6 +64,7 @@ impl AlphaBetaConfig {
             aspiration: true,
             strict_table_depth: true,
             exact_plies: 0,
+            contempt: 0,
         }
     }
 }
@@ -343,13 +348,22 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
     }
 
-    fn terminal_value(position: &G, ply: usize) -> i32 {
+    fn terminal_value(&self, position: &G, ply: usize) -> i32 {
         let outcome = position.outcome();
         match outcome.map(|outcome| position.terminal(outcome)) {
             Some(Terminal::Win) => MATE - ply as i32,
             Some(Terminal::Loss) => -MATE + ply as i32,
             Some(Terminal::Exact(value)) => value,
-            Some(Terminal::Draw) | None => 0,
+            Some(Terminal::Draw) | None => self.draw_value(position),
+        }
+    }
+
+    /// A draw from the side to move's view: `-contempt` for the engine's side.
+    fn draw_value(&self, position: &G) -> i32 {
+        if position.side_to_move() == self.root.side_to_move() {
+            -self.config.contempt
+        } else {
+            self.config.contempt
         }
     }
 
@@ -372,7 +386,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let key = position.hash();
         if ply > 0 {
             if self.is_repetition(key, position.repetition_window()) {
-                return 0;
+                return self.draw_value(position);
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -404,7 +418,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         position.legal_moves(&mut moves);
         if moves.is_empty() {
             self.moves[ply] = moves;
-            return Self::terminal_value(position, ply);
+            return self.terminal_value(position, ply);
         }
         let exact = position
             .plies_to_end()
@@ -587,7 +601,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
         if !G::HAS_NOISY_MOVES {
             return match position.outcome() {
-                Some(_) => Self::terminal_value(position, ply),
+                Some(_) => self.terminal_value(position, ply),
                 None => position.evaluate(),
             };
         }
@@ -595,7 +609,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         position.legal_moves(&mut moves);
         if moves.is_empty() {
             self.moves[ply] = moves;
-            return Self::terminal_value(position, ply);
+            return self.terminal_value(position, ply);
         }
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();

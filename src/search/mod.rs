@@ -59,7 +59,7 @@ impl Default for SearchOptions {
             move_overhead_ms: 30,
             seed: 0,
             strategy: Strategy::Full,
-            exact_plies: 12,
+            exact_plies: 8,
         }
     }
 }
