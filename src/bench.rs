@@ -2,6 +2,9 @@
 //! with a fixed seed, so the total node count is a signature of the search's behaviour:
 //! it changes only when the search (or the rules' move order) changes.
 //!
+//! Alpha-beta positions run to a fixed depth, MCTS positions a fixed number of
+//! simulations (their lines still show the chosen move and score).
+//!
 //! The positions are each variant's start position and the positions reached from it by
 //! a seeded sequence of random moves (so they follow the rules whatever their encoding).
 
@@ -17,8 +20,15 @@ use crate::with_record;
 
 /// Plies of random play before each bench position after the start position.
 const OPENING_PLIES: [usize; 3] = [0, 6, 14];
-/// Nodes per alpha-beta position and simulations per MCTS position.
-const ALPHA_BETA_NODES: u64 = 300_000;
+/// Alpha-beta searches a fixed depth per variant (so the node count reflects the
+/// search's behaviour); MCTS a fixed number of simulations.
+fn alpha_beta_depth(variant: Variant) -> u32 {
+    match variant {
+        Variant::Cheversi => 7,
+        Variant::Kruzno => 9,
+        Variant::HexCheckers | Variant::Catchup => 8,
+    }
+}
 const MCTS_SIMULATIONS: u64 = 20_000;
 
 /// Runs the bench, writing its lines through `out`; returns total nodes.
@@ -68,13 +78,15 @@ fn bench_position<G: SearchGame>(
         seed: 1,
         ..SearchOptions::default()
     });
-    let nodes = match G::ALGORITHM {
-        Algorithm::AlphaBeta => ALPHA_BETA_NODES,
-        Algorithm::Mcts => MCTS_SIMULATIONS,
-    };
-    let limits = SearchLimits {
-        nodes: Some(nodes),
-        ..SearchLimits::default()
+    let limits = match G::ALGORITHM {
+        Algorithm::AlphaBeta => SearchLimits {
+            depth: Some(alpha_beta_depth(variant)),
+            ..SearchLimits::default()
+        },
+        Algorithm::Mcts => SearchLimits {
+            nodes: Some(MCTS_SIMULATIONS),
+            ..SearchLimits::default()
+        },
     };
     let stop = AtomicBool::new(false);
     let started = Instant::now();
