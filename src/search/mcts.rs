@@ -205,14 +205,6 @@ impl<T: TreeGame> Mcts<T> {
         let parent = &self.nodes[node];
         let actor = parent.actor;
         let log_visits = (parent.visits + 1.0).ln();
-        let parent_value = if parent.visits > 0.0 {
-            // The parent's statistics are for whoever moved into it; flip when that is
-            // the other player.
-            let own = parent.wins / parent.visits;
-            if node == 0 { 0.5 } else { own }
-        } else {
-            0.5
-        };
         let mut best = None;
         let mut best_value = f32::NEG_INFINITY;
         let range = parent.first_edge as usize..(parent.first_edge + parent.edge_count) as usize;
@@ -222,7 +214,8 @@ impl<T: TreeGame> Mcts<T> {
                 let prior_weight = self.config.prior_visits;
                 match edge.prior {
                     Some(prior) => (prior, prior_weight.max(1.0)),
-                    None => (parent_value.clamp(0.3, 0.7), 1.0),
+                    // First-play urgency: an untried step counts as one even result.
+                    None => (0.5, 1.0),
                 }
             } else {
                 let child = &self.nodes[edge.child as usize];
