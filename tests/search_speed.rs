@@ -183,7 +183,11 @@ fn quick_strength_games() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(50);
+    let only = std::env::var("VARIANT").ok();
     for variant in Variant::ALL {
+        if only.as_deref().is_some_and(|name| name != variant.name()) {
+            continue;
+        }
         for weak in [Strategy::Random, Strategy::Greedy] {
             let (mut wins, mut draws, mut losses) = (0, 0, 0);
             for game in 0..games {

@@ -4,10 +4,11 @@
 //! - *material*: 100 per man.
 //! - *centre*: 3 per ring a man stands inside the border (central men reach more).
 //! - *mobility*: 2 per (man, direction) with an empty neighbouring cell.
-//! - *advancement* (tempo): 3/4 x (rows a man has advanced from its own edge)^2.
+//! - *advancement* (tempo): per man, with r the rows advanced from its own edge,
+//!   3/4 x r^2 on sides 7 to 9 and 3 x r on smaller boards.
 //! - *border* (Kruzno only): -12 per man on the restricted outer ring.
-//! - *hunt*: for the side with more men, against at most 8 enemy men: -15 per cell of
-//!   distance from each enemy man to the nearest own man (closing out won endings).
+//! - *hunt*: for the side with more men, against at most 8 enemy men: 15 x (diameter -
+//!   distance from each enemy man to the nearest own man) (closing out won endings).
 //!
 //! Captures are noisy moves: quiescence follows capture chains to the end, and since a
 //! capture is compulsory there is no stand-pat while one is available.
@@ -64,6 +65,7 @@ fn side_terms<const N: usize>(position: &Checkers<N>, player: Player) -> Terms {
     let empty = valid.without(position.men(Player::One) | position.men(Player::Two));
     let centre_table = &centre_tables()[geometry.side()];
     let last_row = geometry.rows() - 1;
+    let quadratic = geometry.side() >= 7;
     let mut centre = 0;
     let mut advancement = 0;
     for cell in men.iter() {
@@ -73,9 +75,15 @@ fn side_terms<const N: usize>(position: &Checkers<N>, player: Player) -> Terms {
             Player::One => row,
             Player::Two => last_row - row,
         } as i32;
-        // Quadratic: pushing a man already forward gains more, so men reach the enemy
-        // rather than the whole front creeping (which runs into the 80-ply rule).
-        advancement += advanced * advanced;
+        // On big boards (side 7 and up) quadratic: pushing a man already forward gains
+        // more, so men reach the enemy across the wide gap before the 80-ply rule
+        // instead of the whole front creeping. On small boards, where the armies meet
+        // at once, linear (quadratic there made men run off and be lost: measured).
+        advancement += if quadratic {
+            advanced * advanced
+        } else {
+            4 * advanced
+        };
     }
     let mut mobility = 0;
     for direction in Direction::ALL {
@@ -96,14 +104,17 @@ fn side_terms<const N: usize>(position: &Checkers<N>, player: Player) -> Terms {
     }
 }
 
-/// For the side ahead in men against at most [`HUNT_MEN`] enemy men: minus the summed
-/// distance from each enemy man to the nearest own man, so a won ending is closed out
+/// For the side ahead in men against at most [`HUNT_MEN`] enemy men: for each enemy man,
+/// the board's diameter minus its distance to the nearest own man, so a won ending is closed out
 /// (a side must capture or block every man to win) instead of drifting into the 80-ply
 /// rule.
 fn hunt<const N: usize>(geometry: &HexGeometry, men: HexSet<N>, enemies: HexSet<N>) -> i32 {
     if enemies.len() > HUNT_MEN || men.len() <= enemies.len() {
         return 0;
     }
+    // A bonus that grows as the distance shrinks (never a penalty, so being ahead in
+    // men never looks worse than being level).
+    let diameter = 2 * (geometry.side() as i32 - 1);
     let mut total = 0;
     for enemy in enemies.iter() {
         let nearest = men
@@ -111,9 +122,9 @@ fn hunt<const N: usize>(geometry: &HexGeometry, men: HexSet<N>, enemies: HexSet<
             .map(|own| geometry.distance(own, enemy))
             .min()
             .unwrap_or(0);
-        total += nearest as i32;
+        total += diameter - nearest as i32;
     }
-    -total
+    total
 }
 
 fn weighted<const N: usize>(position: &Checkers<N>, player: Player) -> [(&'static str, i32); 6] {
