@@ -1,1 +1,6 @@
-//! Static evaluation per game (owned by the search work). PLACEHOLDER.
+//! Static evaluation and search hints per game: one module per rules module, each
+//! implementing [`crate::search::game::SearchGame`] for its concrete game types.
+
+pub mod catchup;
+pub mod checkers;
+pub mod cheversi;

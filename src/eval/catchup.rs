@@ -1,0 +1,202 @@
+//! Catchup for MCTS: the tree of single-stone steps, a fast random playout, and priors
+//! from group structure.
+//!
+//! A turn of up to three stones is a sequence of steps by the same player: stones in
+//! increasing cell order (so each set of cells appears once in the tree) and an explicit
+//! end-of-turn step once at least one stone is down; the turn also ends by itself when
+//! the stone limit is reached. The static evaluation (for `eval` only) is the largest
+//! group difference.
+
+use crate::board::hex::Direction;
+use crate::game::catchup::{Catchup, Cells, Move};
+use crate::game::{Outcome, Player, Rules};
+use crate::search::game::{Algorithm, SearchGame, TreeGame};
+use crate::search::rng::Rng;
+
+/// The end-of-turn step; every other step is a cell bit.
+pub const END_TURN: u16 = u16::MAX;
+
+/// A position part-way through a turn.
+#[derive(Clone, Debug)]
+pub struct CatchupTree {
+    position: Catchup,
+    placed: [usize; 3],
+    count: usize,
+    /// Stones allowed this turn (the cap by empty cells applied).
+    allowed: usize,
+}
+
+impl CatchupTree {
+    fn new(position: Catchup) -> Self {
+        let allowed = position.stones_allowed();
+        CatchupTree {
+            position,
+            placed: [0; 3],
+            count: 0,
+            allowed,
+        }
+    }
+
+    fn end_turn(&mut self) {
+        if let Some(mv) = Move::from_cells(&self.placed[..self.count]) {
+            self.position.play_unchecked(mv);
+        }
+        self.count = 0;
+        self.allowed = self.position.stones_allowed();
+    }
+
+    fn placed_set(&self) -> Cells {
+        self.placed[..self.count]
+            .iter()
+            .fold(Cells::EMPTY, |set, &cell| set | Cells::single(cell))
+    }
+}
+
+impl TreeGame for CatchupTree {
+    type Step = u16;
+
+    fn actor(&self) -> Player {
+        self.position.side_to_move()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.count > 0 {
+            None
+        } else {
+            self.position.outcome()
+        }
+    }
+
+    fn steps(&self, steps: &mut Vec<u16>) {
+        steps.clear();
+        if self.count == 0 && self.position.outcome().is_some() {
+            return;
+        }
+        let after = if self.count > 0 {
+            self.placed[self.count - 1] + 1
+        } else {
+            0
+        };
+        for cell in self.position.empty_cells().iter() {
+            if cell >= after {
+                steps.push(cell as u16);
+            }
+        }
+        if self.count > 0 {
+            steps.push(END_TURN);
+        }
+    }
+
+    fn apply(&mut self, step: u16) {
+        if step == END_TURN {
+            self.end_turn();
+            return;
+        }
+        self.placed[self.count] = usize::from(step);
+        self.count += 1;
+        if self.count >= self.allowed {
+            self.end_turn();
+        }
+    }
+
+    /// Random turns to the end: finish this turn, then each turn places a random number
+    /// of stones (the most allowed twice as often as fewer) on random empty cells.
+    fn playout(&mut self, rng: &mut Rng) -> Outcome {
+        let taken = self.placed_set();
+        let mut empty: Vec<usize> = self.position.empty_cells().without(taken).iter().collect();
+        let mut cells = [0usize; 3];
+        if self.count > 0 {
+            let extra = rng.below(self.allowed - self.count + 1).min(empty.len());
+            cells[..self.count].copy_from_slice(&self.placed[..self.count]);
+            let mut count = self.count;
+            for _ in 0..extra {
+                cells[count] = empty.swap_remove(rng.below(empty.len()));
+                count += 1;
+            }
+            self.count = 0;
+            if let Some(mv) = Move::from_cells(&cells[..count]) {
+                self.position.play_unchecked(mv);
+            }
+        }
+        let mut position = self.position.clone();
+        while !empty.is_empty() {
+            let allowed = position.stones_allowed().min(empty.len());
+            let roll = rng.below(allowed + 1);
+            let count = if roll == 0 { allowed } else { roll };
+            for slot in cells.iter_mut().take(count) {
+                *slot = empty.swap_remove(rng.below(empty.len()));
+            }
+            match Move::from_cells(&cells[..count]) {
+                Some(mv) => position.play_unchecked(mv),
+                None => break,
+            }
+        }
+        position.leader()
+    }
+
+    /// Stones next to own stones (growing a group) and next to the opponent's (cutting
+    /// its growth) are more often good; isolated stones and early turn ends less so.
+    fn prior(&self, step: u16) -> Option<f32> {
+        if step == END_TURN {
+            return Some(0.4);
+        }
+        let mover = self.position.side_to_move();
+        let own = self.position.stones(mover) | self.placed_set();
+        let opponent = self.position.stones(mover.opponent());
+        let geometry = self.position.geometry();
+        let (mut own_neighbours, mut opponent_neighbours) = (0, 0);
+        for direction in Direction::ALL {
+            if let Some(next) = geometry.neighbour(usize::from(step), direction) {
+                own_neighbours += i32::from(own.contains(next));
+                opponent_neighbours += i32::from(opponent.contains(next));
+            }
+        }
+        let value =
+            0.45 + 0.05 * own_neighbours.min(3) as f32 + 0.03 * opponent_neighbours.min(3) as f32;
+        Some(value)
+    }
+}
+
+impl SearchGame for Catchup {
+    const ALGORITHM: Algorithm = Algorithm::Mcts;
+    type Tree = CatchupTree;
+
+    fn evaluate(&self) -> i32 {
+        let mover = self.side_to_move();
+        100 * (self.player_score(mover) as i32 - self.player_score(mover.opponent()) as i32)
+    }
+
+    fn evaluation_terms(&self) -> Vec<(String, i32)> {
+        vec![
+            (
+                "largest_group_p1".to_string(),
+                self.player_score(Player::One) as i32,
+            ),
+            (
+                "largest_group_p2".to_string(),
+                self.player_score(Player::Two) as i32,
+            ),
+            ("empty_cells".to_string(), self.empty_count() as i32),
+        ]
+    }
+
+    fn expected_moves_left(&self) -> u32 {
+        (self.empty_count() as u32 / 4).max(1)
+    }
+
+    fn tree(&self) -> CatchupTree {
+        CatchupTree::new(self.clone())
+    }
+
+    fn move_from_steps(&self, steps: &[u16]) -> Option<Move> {
+        let cells: Vec<usize> = steps
+            .iter()
+            .filter(|&&step| step != END_TURN)
+            .map(|&step| usize::from(step))
+            .collect();
+        let empty = self.empty_cells();
+        let legal =
+            cells.len() <= self.stones_allowed() && cells.iter().all(|&cell| empty.contains(cell));
+        legal.then(|| Move::from_cells(&cells)).flatten()
+    }
+}

@@ -1,0 +1,701 @@
+//! Alpha-beta: iterative deepening, principal variation search with aspiration windows,
+//! a shared transposition table (Lazy SMP across threads), move ordering (table move,
+//! forcing moves, killers, history), late move reductions, single-reply extensions,
+//! quiescence over forcing moves, repetition and mate-distance handling.
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use crate::game::Rules;
+
+use super::game::{HISTORY_SIZE, SearchGame, Terminal};
+use super::shared::Shared;
+use super::tt::{Bound, Entry};
+use super::{Score, SearchInfo};
+
+/// A won game at the root; a win `n` plies away scores `MATE - n`.
+pub const MATE: i32 = 1_000_000;
+/// Scores beyond this are proven wins or losses.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INFINITY: i32 = MATE + 1;
+/// Deepest ply the search reaches (extensions and quiescence included).
+pub const MAX_PLY: usize = 160;
+const MAX_DEPTH: i32 = 120;
+/// How many plies of forcing moves quiescence follows before it trusts the evaluation.
+const MAX_QUIESCENCE: i32 = 48;
+const HISTORY_LIMIT: i32 = 1 << 16;
+
+/// Which shape-changing enhancements run. All on for play; the value-preserving subset
+/// (no reductions or extensions, table cut-offs only at equal depth) makes the search
+/// return exactly the fixed-depth negamax value, which the tests check.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct AlphaBetaConfig {
+    pub reductions: bool,
+    pub extensions: bool,
+    pub aspiration: bool,
+    /// Use a table score only when it was searched to exactly the depth wanted.
+    pub strict_table_depth: bool,
+    /// Plies before a fixed-length game's end from which the search is exact.
+    pub exact_plies: u32,
+    /// What a draw (repetition, draw rule, drawn end) costs the side the engine plays,
+    /// in centi-units, so it plays on against weaker play instead of repeating.
+    pub contempt: i32,
+}
+
+impl Default for AlphaBetaConfig {
+    fn default() -> Self {
+        AlphaBetaConfig {
+            reductions: true,
+            extensions: true,
+            aspiration: true,
+            strict_table_depth: false,
+            exact_plies: 8,
+            contempt: 30,
+        }
+    }
+}
+
+impl AlphaBetaConfig {
+    /// Enhancements that keep the fixed-depth value exact.
+    pub fn value_preserving() -> Self {
+        AlphaBetaConfig {
+            reductions: false,
+            extensions: false,
+            aspiration: true,
+            strict_table_depth: true,
+            exact_plies: 0,
+            contempt: 0,
+        }
+    }
+}
+
+/// What one alpha-beta search found.
+#[derive(Clone, Debug)]
+pub struct AlphaBetaResult<M> {
+    pub best_move: Option<M>,
+    /// Internal score (see [`MATE`]) from the side to move's view.
+    pub value: i32,
+    pub depth: u32,
+    pub pv: Vec<M>,
+}
+
+/// The protocol score of an internal value.
+pub fn to_score(value: i32) -> Score {
+    if value.abs() >= MATE_BOUND {
+        let plies = MATE - value.abs();
+        let moves = (plies + 1) / 2;
+        Score::Mate(if value > 0 { moves } else { -moves })
+    } else {
+        Score::Centipawns(value)
+    }
+}
+
+fn to_table(value: i32, ply: usize) -> i32 {
+    if value >= MATE_BOUND {
+        value + ply as i32
+    } else if value <= -MATE_BOUND {
+        value - ply as i32
+    } else {
+        value
+    }
+}
+
+fn from_table(value: i32, ply: usize) -> i32 {
+    if value >= MATE_BOUND {
+        value - ply as i32
+    } else if value <= -MATE_BOUND {
+        value + ply as i32
+    } else {
+        value
+    }
+}
+
+/// Per-thread search state.
+pub struct Worker<'a, G: SearchGame> {
+    shared: &'a Shared<'a>,
+    config: AlphaBetaConfig,
+    thread_index: usize,
+    /// Nodes searched by this thread; `flushed` of them are already in the shared count.
+    pub nodes: u64,
+    flushed: u64,
+    seldepth: usize,
+    hashes: Vec<u64>,
+    moves: Vec<Vec<G::Move>>,
+    order: Vec<Vec<(i32, usize)>>,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<i32>,
+    pv: Vec<Vec<G::Move>>,
+    root_best: Option<(G::Move, i32)>,
+    root_depth: i32,
+    reporter: Option<&'a mut dyn FnMut(SearchInfo)>,
+    last_report: Instant,
+    current: Option<(u32, AlphaBetaResult<G::Move>)>,
+    root: G,
+}
+
+impl<'a, G: SearchGame> Worker<'a, G> {
+    /// A worker for `root`, whose game history (oldest first, `root` last) is `history`.
+    pub fn new(
+        shared: &'a Shared<'a>,
+        config: AlphaBetaConfig,
+        thread_index: usize,
+        root: &G,
+        history: &[u64],
+        reporter: Option<&'a mut dyn FnMut(SearchInfo)>,
+    ) -> Self {
+        let mut hashes = history.to_vec();
+        if hashes.last() != Some(&root.hash()) {
+            hashes.push(root.hash());
+        }
+        Worker {
+            shared,
+            config,
+            thread_index,
+            nodes: 0,
+            flushed: 0,
+            seldepth: 0,
+            hashes,
+            moves: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            order: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; HISTORY_SIZE],
+            pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            root_best: None,
+            root_depth: 1,
+            reporter,
+            last_report: Instant::now(),
+            current: None,
+            root: root.clone(),
+        }
+    }
+
+    /// Iterative deepening until a limit; the main thread (index 0) decides when to stop.
+    pub fn iterate(&mut self, max_depth: Option<u32>) -> AlphaBetaResult<G::Move> {
+        let root = self.root.clone();
+        let mut moves = Vec::new();
+        root.legal_moves(&mut moves);
+        let mut result = AlphaBetaResult {
+            best_move: moves.first().copied(),
+            value: 0,
+            depth: 0,
+            pv: moves.first().copied().into_iter().collect(),
+        };
+        if moves.is_empty() {
+            return result;
+        }
+        let exact_at = root
+            .plies_to_end()
+            .filter(|&plies| plies <= self.config.exact_plies);
+        let max_depth = max_depth.map_or(MAX_DEPTH, |depth| (depth as i32).clamp(1, MAX_DEPTH));
+        let mut scale = 1.0f64;
+        let mut depth = 1;
+        while depth <= max_depth {
+            let searched = if self.thread_index % 2 == 1 && depth < max_depth {
+                depth + 1
+            } else {
+                depth
+            };
+            self.root_best = None;
+            self.root_depth = searched;
+            let value = self.aspiration(&root, searched, result.value);
+            let aborted = self.shared.aborted();
+            if aborted {
+                if let Some((mv, value)) = self.root_best
+                    && depth > 1
+                {
+                    if result.best_move != Some(mv) {
+                        result.pv = vec![mv];
+                    }
+                    result.best_move = Some(mv);
+                    result.value = value;
+                }
+                break;
+            }
+            let previous_move = result.best_move;
+            let previous_value = result.value;
+            result.value = value;
+            result.depth = searched as u32;
+            result.pv = self.pv[0].clone();
+            if let Some(&first) = result.pv.first() {
+                result.best_move = Some(first);
+            }
+            if self.thread_index != 0 {
+                depth += 1;
+                continue;
+            }
+            self.current = Some((searched as u32, result.clone()));
+            self.report();
+            let solved = exact_at.is_some_and(|plies| searched >= plies as i32)
+                || (value.abs() >= MATE_BOUND && MATE - value.abs() <= searched);
+            if solved && !self.shared.infinite {
+                break;
+            }
+            if depth > 1 {
+                if previous_move != result.best_move {
+                    scale = (scale * 1.6).min(3.0);
+                } else {
+                    scale = (scale * 0.9).max(1.0);
+                }
+                if value < previous_value - 30 {
+                    scale = (scale * 1.3).min(3.5);
+                }
+            }
+            let elapsed = self.shared.start.elapsed();
+            let exact_pending = exact_at.is_some() && !solved;
+            if !exact_pending && !self.shared.budget.continue_iterating(elapsed, scale) {
+                break;
+            }
+            if self.shared.node_limit_reached(0) {
+                break;
+            }
+            depth += 1;
+        }
+        self.flush();
+        result
+    }
+
+    fn aspiration(&mut self, root: &G, depth: i32, previous: i32) -> i32 {
+        if !self.config.aspiration || depth < 4 || previous.abs() >= MATE_BOUND {
+            return self.search(root, depth, -INFINITY, INFINITY, 0, true);
+        }
+        let mut delta = 30;
+        let mut alpha = (previous - delta).max(-INFINITY);
+        let mut beta = (previous + delta).min(INFINITY);
+        loop {
+            let value = self.search(root, depth, alpha, beta, 0, true);
+            if self.shared.aborted() {
+                return value;
+            }
+            if value <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (value - delta).max(-INFINITY);
+            } else if value >= beta {
+                beta = (value + delta).min(INFINITY);
+            } else {
+                return value;
+            }
+            delta += delta;
+            if delta > 2_000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    /// Counts a node; true when the search must unwind.
+    #[inline]
+    fn count_node(&mut self, ply: usize) -> bool {
+        if self.shared.aborted() {
+            return true;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.shared.node_limit_reached(self.nodes - self.flushed) {
+            self.shared.abort();
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            self.flush();
+            if self.shared.poll() {
+                return true;
+            }
+            if self.thread_index == 0 && self.last_report.elapsed().as_millis() >= 1000 {
+                self.report();
+            }
+        }
+        false
+    }
+
+    fn flush(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    fn report(&mut self) {
+        self.last_report = Instant::now();
+        let Some((depth, result)) = &self.current else {
+            return;
+        };
+        let info = SearchInfo {
+            depth: Some(*depth),
+            seldepth: Some(self.seldepth as u32),
+            score: Some(to_score(result.value)),
+            pv: pv_text(&self.root, &result.pv),
+            ..self.shared.info(self.nodes - self.flushed)
+        };
+        if let Some(reporter) = self.reporter.as_mut() {
+            reporter(info);
+        }
+    }
+
+    fn is_repetition(&self, key: u64, window: usize) -> bool {
+        let length = self.hashes.len();
+        if window < 2 || length < 3 {
+            return false;
+        }
+        let lowest = length.saturating_sub(window + 1);
+        let mut index = length - 3;
+        loop {
+            if self.hashes[index] == key {
+                return true;
+            }
+            if index < lowest + 2 {
+                return false;
+            }
+            index -= 2;
+        }
+    }
+
+    fn terminal_value(&self, position: &G, ply: usize) -> i32 {
+        let outcome = position.outcome();
+        match outcome.map(|outcome| position.terminal(outcome)) {
+            Some(Terminal::Win) => MATE - ply as i32,
+            Some(Terminal::Loss) => -MATE + ply as i32,
+            Some(Terminal::Exact(value)) => value,
+            Some(Terminal::Draw) | None => self.draw_value(position),
+        }
+    }
+
+    /// A draw from the side to move's view: `-contempt` for the engine's side.
+    fn draw_value(&self, position: &G) -> i32 {
+        if position.side_to_move() == self.root.side_to_move() {
+            -self.config.contempt
+        } else {
+            self.config.contempt
+        }
+    }
+
+    fn search(
+        &mut self,
+        position: &G,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiescence(position, alpha, beta, ply, 0);
+        }
+        if self.count_node(ply) {
+            return 0;
+        }
+        let key = position.hash();
+        if ply > 0 {
+            if self.is_repetition(key, position.repetition_window()) {
+                return self.draw_value(position);
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let entry = if depth > 1 {
+            self.shared.table.probe(key)
+        } else {
+            None
+        };
+        if let Some(entry) = entry
+            && !pv_node
+            && (entry.depth == depth || (!self.config.strict_table_depth && entry.depth > depth))
+        {
+            let value = from_table(entry.score, ply);
+            let cut = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => value >= beta,
+                Bound::Upper => value <= alpha,
+            };
+            if cut {
+                return value;
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return self.terminal_value(position, ply);
+        }
+        let exact = position
+            .plies_to_end()
+            .is_some_and(|plies| plies as i32 <= depth);
+        let mut order = std::mem::take(&mut self.order[ply]);
+        let table_move = entry
+            .and_then(|entry| entry.move_index)
+            .filter(|&index| index < moves.len());
+        self.score_moves(position, &moves, table_move, ply, &mut order);
+
+        let extension = i32::from(
+            self.config.extensions && moves.len() == 1 && ply < 2 * self.root_depth as usize,
+        );
+        let original_alpha = alpha;
+        let mut best_value = -INFINITY;
+        let mut best_index = None;
+        let mut searched_quiets: [usize; 32] = [0; 32];
+        let mut quiet_count = 0;
+        for number in 0..order.len() {
+            pick_best(&mut order, number);
+            let (order_score, index) = order[number];
+            let mv = moves[index];
+            let noisy = position.is_noisy(mv);
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            self.hashes.push(child.hash());
+            let new_depth = depth - 1 + extension;
+            let value = if number == 0 {
+                -self.search(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
+            } else {
+                let reduction = if self.config.reductions
+                    && !exact
+                    && !noisy
+                    && depth >= 3
+                    && number >= 3
+                    && order_score < KILLER_SCORE - 1
+                {
+                    1 + i32::from(depth >= 6 && number >= 8) + i32::from(!pv_node && number >= 16)
+                } else {
+                    0
+                };
+                let mut value = -self.search(
+                    &child,
+                    (new_depth - reduction).max(0),
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                );
+                if value > alpha && reduction > 0 {
+                    value = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if value > alpha && value < beta && pv_node {
+                    value = -self.search(&child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                value
+            };
+            self.hashes.pop();
+            if self.shared.aborted() {
+                self.moves[ply] = moves;
+                self.order[ply] = order;
+                return 0;
+            }
+            if value > best_value {
+                best_value = value;
+                if value > alpha {
+                    best_index = Some(index);
+                    alpha = value;
+                    if ply == 0 {
+                        self.root_best = Some((mv, value));
+                    }
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if value >= beta {
+                        if !noisy {
+                            self.reward_quiet(
+                                position,
+                                mv,
+                                depth,
+                                ply,
+                                &moves,
+                                &searched_quiets[..quiet_count],
+                            );
+                        }
+                        break;
+                    }
+                }
+            }
+            if !noisy && quiet_count < searched_quiets.len() {
+                searched_quiets[quiet_count] = index;
+                quiet_count += 1;
+            }
+        }
+        let bound = if best_value >= beta {
+            Bound::Lower
+        } else if best_value > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if depth > 1 {
+            self.shared.table.store(
+                key,
+                Entry {
+                    score: to_table(best_value, ply),
+                    depth,
+                    bound,
+                    move_index: best_index,
+                },
+            );
+        }
+        self.moves[ply] = moves;
+        self.order[ply] = order;
+        best_value
+    }
+
+    fn reward_quiet(
+        &mut self,
+        position: &G,
+        mv: G::Move,
+        depth: i32,
+        ply: usize,
+        moves: &[G::Move],
+        tried: &[usize],
+    ) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        let bonus = (depth * depth).min(400);
+        let slot = position.history_index(mv);
+        update_history(&mut self.history[slot], bonus);
+        for &index in tried {
+            let slot = position.history_index(moves[index]);
+            update_history(&mut self.history[slot], -bonus);
+        }
+    }
+
+    fn score_moves(
+        &self,
+        position: &G,
+        moves: &[G::Move],
+        table_move: Option<usize>,
+        ply: usize,
+        order: &mut Vec<(i32, usize)>,
+    ) {
+        order.clear();
+        let killers = self.killers[ply];
+        for (index, &mv) in moves.iter().enumerate() {
+            let score = if Some(index) == table_move {
+                TABLE_SCORE
+            } else if position.is_noisy(mv) {
+                NOISY_SCORE + position.order_hint(mv).clamp(-1 << 20, 1 << 20)
+            } else if killers[0] == Some(mv) {
+                KILLER_SCORE
+            } else if killers[1] == Some(mv) {
+                KILLER_SCORE - 1
+            } else {
+                self.history[position.history_index(mv)]
+                    + position.order_hint(mv).clamp(-1 << 20, 1 << 20)
+            };
+            order.push((score, index));
+        }
+    }
+
+    fn quiescence(
+        &mut self,
+        position: &G,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        quiescence_depth: i32,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.count_node(ply) {
+            return 0;
+        }
+        if !G::HAS_NOISY_MOVES {
+            return match position.outcome() {
+                Some(_) => self.terminal_value(position, ply),
+                None => position.evaluate(),
+            };
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return self.terminal_value(position, ply);
+        }
+        let mut order = std::mem::take(&mut self.order[ply]);
+        order.clear();
+        for (index, &mv) in moves.iter().enumerate() {
+            if position.is_noisy(mv) {
+                order.push((position.order_hint(mv), index));
+            }
+        }
+        let forced = order.len() == moves.len();
+        let mut best_value = -INFINITY;
+        if !forced || quiescence_depth >= MAX_QUIESCENCE || ply >= MAX_PLY - 1 {
+            best_value = position.evaluate();
+            if best_value >= beta
+                || order.is_empty()
+                || quiescence_depth >= MAX_QUIESCENCE
+                || ply >= MAX_PLY - 1
+            {
+                self.moves[ply] = moves;
+                self.order[ply] = order;
+                return best_value;
+            }
+            alpha = alpha.max(best_value);
+        }
+        for number in 0..order.len() {
+            pick_best(&mut order, number);
+            let mv = moves[order[number].1];
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let value = -self.quiescence(&child, -beta, -alpha, ply + 1, quiescence_depth + 1);
+            if self.shared.aborted() {
+                self.moves[ply] = moves;
+                self.order[ply] = order;
+                return 0;
+            }
+            if value > best_value {
+                best_value = value;
+                if value > alpha {
+                    alpha = value;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if value >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.order[ply] = order;
+        best_value
+    }
+}
+
+const TABLE_SCORE: i32 = 1 << 30;
+const NOISY_SCORE: i32 = 1 << 28;
+const KILLER_SCORE: i32 = 1 << 27;
+
+fn update_history(entry: &mut i32, bonus: i32) {
+    *entry += bonus - *entry * bonus.abs() / HISTORY_LIMIT;
+}
+
+/// Moves the best-scored remaining entry to `number` (selection sort, one step).
+#[inline]
+fn pick_best(order: &mut [(i32, usize)], number: usize) {
+    let mut best = number;
+    for candidate in number + 1..order.len() {
+        if order[candidate].0 > order[best].0 {
+            best = candidate;
+        }
+    }
+    order.swap(number, best);
+}
+
+/// The principal variation as move texts, played out from `root`.
+pub fn pv_text<G: Rules>(root: &G, pv: &[G::Move]) -> Vec<String> {
+    let mut position = root.clone();
+    let mut texts = Vec::with_capacity(pv.len());
+    let mut legal = Vec::new();
+    for &mv in pv {
+        position.legal_moves(&mut legal);
+        if !legal.contains(&mv) {
+            break;
+        }
+        texts.push(position.move_text(mv));
+        position.play_unchecked(mv);
+    }
+    texts
+}

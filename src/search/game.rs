@@ -1,0 +1,178 @@
+//! What the search needs from a game beyond its rules: a static evaluation, which moves
+//! are forcing, ordering hints, the value of a finished game, and (for MCTS) a view of
+//! the game as a tree of single decisions. Implemented per game in `crate::eval`.
+
+use std::fmt::Debug;
+use std::hash::{Hash, Hasher};
+
+use crate::game::{Outcome, Player, Rules};
+
+use super::rng::Rng;
+
+/// Which search plays a game at full strength.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Algorithm {
+    AlphaBeta,
+    Mcts,
+}
+
+/// The value of a finished game from the side to move's point of view.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Terminal {
+    /// A decisive result: scored as a mate at this distance from the root.
+    Win,
+    Loss,
+    Draw,
+    /// A finished game whose value is a margin in centi-units (Cheversi's final score).
+    Exact(i32),
+}
+
+/// Number of slots in the history table; [`SearchGame::history_index`] maps into it.
+pub const HISTORY_SIZE: usize = 1 << 13;
+
+/// A game the engine can search: rules plus evaluation and search hints.
+pub trait SearchGame: Rules {
+    /// The search used by the `full` strategy.
+    const ALGORITHM: Algorithm;
+
+    /// The game as MCTS sees it (single decisions). Alpha-beta games use
+    /// [`MoveTree<Self>`].
+    type Tree: TreeGame;
+
+    /// Static evaluation in centi-units from the side to move's point of view.
+    fn evaluate(&self) -> i32;
+
+    /// The terms of the evaluation for `eval`, each from player 1's point of view.
+    fn evaluation_terms(&self) -> Vec<(String, i32)> {
+        let value = self.evaluate();
+        let white_view = match self.side_to_move() {
+            Player::One => value,
+            Player::Two => -value,
+        };
+        vec![("total".to_string(), white_view)]
+    }
+
+    /// False for games without forcing moves: quiescence is then just the evaluation
+    /// (or the final value), with no move generation at the leaves.
+    const HAS_NOISY_MOVES: bool = true;
+
+    /// A forcing move (a capture): searched beyond the horizon by quiescence.
+    fn is_noisy(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
+    /// A cheap ordering hint: larger is tried first (among noisy moves, then quiet ones).
+    fn order_hint(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// The history-table slot of a move, below [`HISTORY_SIZE`]. The default hashes the
+    /// move; games with a natural from/to or piece/square index do better.
+    fn history_index(&self, mv: Self::Move) -> usize {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        mv.hash(&mut hasher);
+        (hasher.finish() as usize) & (HISTORY_SIZE - 1)
+    }
+
+    /// The value of a finished game (`outcome` is `Some`) for the side to move.
+    fn terminal(&self, outcome: Outcome) -> Terminal {
+        match outcome.value_for(self.side_to_move()) {
+            1 => Terminal::Win,
+            -1 => Terminal::Loss,
+            _ => Terminal::Draw,
+        }
+    }
+
+    /// Plies until the game surely ends, when the game has a fixed length (Cheversi):
+    /// a search at least this deep is exact, so it must not reduce.
+    fn plies_to_end(&self) -> Option<u32> {
+        None
+    }
+
+    /// The side to move's expected number of remaining moves, for the time manager.
+    fn expected_moves_left(&self) -> u32 {
+        30
+    }
+
+    /// The `greedy` strategy's value of this position for `mover`, who just moved:
+    /// own rule score minus the opponent's.
+    fn greedy_value(&self, mover: Player) -> i32 {
+        let score = self.score();
+        score[mover.index()] - score[mover.opponent().index()]
+    }
+
+    /// The MCTS view of this position.
+    fn tree(&self) -> Self::Tree;
+
+    /// The move made of the decisions from this position through the end of the mover's
+    /// turn (steps as [`SearchGame::tree`] defines them).
+    fn move_from_steps(&self, steps: &[<Self::Tree as TreeGame>::Step]) -> Option<Self::Move>;
+}
+
+/// A game as a tree of single decisions ("steps"), each taken by one player. A Catchup
+/// turn of several stones is several steps by the same player; results are credited to
+/// whoever acts at each node.
+pub trait TreeGame: Clone + Debug + Send + Sync + 'static {
+    type Step: Copy + Eq + Debug + Send + Sync + 'static;
+
+    /// Who takes the next step.
+    fn actor(&self) -> Player;
+
+    /// The result once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Clears `steps` and fills it with every legal step (empty exactly when over).
+    fn steps(&self, steps: &mut Vec<Self::Step>);
+
+    fn apply(&mut self, step: Self::Step);
+
+    /// Plays the game out to the end with a fast default policy; returns the result.
+    fn playout(&mut self, rng: &mut Rng) -> Outcome {
+        let mut steps = Vec::new();
+        loop {
+            if let Some(outcome) = self.outcome() {
+                return outcome;
+            }
+            self.steps(&mut steps);
+            if steps.is_empty() {
+                return Outcome::Draw;
+            }
+            let step = steps[rng.below(steps.len())];
+            self.apply(step);
+        }
+    }
+
+    /// A prior for `step` (the probability it is good for the actor), if the game has one.
+    fn prior(&self, _step: Self::Step) -> Option<f32> {
+        None
+    }
+}
+
+/// The plain tree of a game whose moves are single decisions: one step is one move.
+#[derive(Clone, Debug)]
+pub struct MoveTree<G>(pub G);
+
+impl<G: Rules> TreeGame for MoveTree<G> {
+    type Step = G::Move;
+
+    fn actor(&self) -> Player {
+        self.0.side_to_move()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+
+    fn steps(&self, steps: &mut Vec<G::Move>) {
+        self.0.legal_moves(steps);
+    }
+
+    fn apply(&mut self, step: G::Move) {
+        self.0.play_unchecked(step);
+    }
+}
+
+/// [`SearchGame::move_from_steps`] for a [`MoveTree`]: the first step is the move.
+pub fn first_step<M: Copy>(steps: &[M]) -> Option<M> {
+    steps.first().copied()
+}

@@ -1,0 +1,196 @@
+//! The transposition table: one shared array of slots that every search thread reads
+//! and writes without locks. A slot stores `key ^ data` next to `data`, so a slot torn by
+//! two threads writing at once fails the key check instead of returning another
+//! position's data (the classic lockless XOR scheme).
+//!
+//! Moves are stored as their index in the position's legal move list, which is the same
+//! every time the rules generate it; this keeps the table independent of the game.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// How a stored score bounds the true value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    /// The true value is at least the score (a fail high).
+    Lower,
+    /// The true value is at most the score (a fail low).
+    Upper,
+}
+
+/// What a probe finds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+    /// Index of the best move in the legal move list, if one is known.
+    pub move_index: Option<usize>,
+}
+
+#[derive(Debug, Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// Fixed-size table, allocated when the `Hash` option is set.
+pub struct TranspositionTable {
+    slots: Box<[Slot]>,
+    generation: AtomicU64,
+}
+
+impl std::fmt::Debug for TranspositionTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TranspositionTable({} slots)", self.slots.len())
+    }
+}
+
+const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+const NO_MOVE: u64 = 0xffff;
+
+impl TranspositionTable {
+    /// A table of about `megabytes` MiB (at least one), a power of two of slots.
+    pub fn new(megabytes: usize) -> Self {
+        let bytes = megabytes.clamp(1, 1 << 16) << 20;
+        let count = (bytes / SLOT_BYTES).next_power_of_two() / 2;
+        let count = count.max(1024);
+        let slots = (0..count).map(|_| Slot::default()).collect();
+        TranspositionTable {
+            slots,
+            generation: AtomicU64::new(1),
+        }
+    }
+
+    pub fn clear(&self) {
+        for slot in self.slots.iter() {
+            slot.check.store(0, Ordering::Relaxed);
+            slot.data.store(0, Ordering::Relaxed);
+        }
+        self.generation.store(1, Ordering::Relaxed);
+    }
+
+    /// Starts a new search: older entries become preferred victims.
+    pub fn new_search(&self) {
+        let next = (self.generation.load(Ordering::Relaxed) % 63) + 1;
+        self.generation.store(next, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &Slot {
+        // The top bits pick the slot; the low bits vary more in weak hashes, so mix first.
+        let mixed = key.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        &self.slots[(mixed >> 32) as usize & (self.slots.len() - 1)]
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let slot = self.slot(key);
+        let data = slot.data.load(Ordering::Relaxed);
+        let check = slot.check.load(Ordering::Relaxed);
+        if data == 0 || check ^ data != key {
+            return None;
+        }
+        Some(unpack(data))
+    }
+
+    /// Stores an entry, keeping a deeper entry of the same search for another position.
+    pub fn store(&self, key: u64, entry: Entry) {
+        let slot = self.slot(key);
+        let generation = self.generation.load(Ordering::Relaxed);
+        let old = slot.data.load(Ordering::Relaxed);
+        let old_key = slot.check.load(Ordering::Relaxed) ^ old;
+        if old != 0 && old_key != key {
+            let old_generation = (old >> 58) & 63;
+            let old_depth = ((old >> 48) & 0xff) as i32;
+            if old_generation == generation && old_depth > entry.depth + 2 {
+                return;
+            }
+        }
+        let mut entry = entry;
+        if entry.move_index.is_none() && old != 0 && old_key == key {
+            entry.move_index = unpack(old).move_index;
+        }
+        let data = pack(entry, generation);
+        slot.check.store(key ^ data, Ordering::Relaxed);
+        slot.data.store(data, Ordering::Relaxed);
+    }
+
+    /// Permille of a sample of slots written during the current search.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|slot| {
+                let data = slot.data.load(Ordering::Relaxed);
+                data != 0 && (data >> 58) & 63 == generation
+            })
+            .count();
+        (used * 1000 / sample) as u32
+    }
+}
+
+/// Layout: score 32 bits | move index 16 | depth 8 | bound 2 | generation 6.
+fn pack(entry: Entry, generation: u64) -> u64 {
+    let bound = match entry.bound {
+        Bound::Exact => 1u64,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    let move_bits = match entry.move_index {
+        Some(index) if (index as u64) < NO_MOVE => index as u64,
+        _ => NO_MOVE,
+    };
+    u64::from(entry.score as u32)
+        | move_bits << 32
+        | (entry.depth.clamp(0, 255) as u64) << 48
+        | bound << 56
+        | generation << 58
+}
+
+fn unpack(data: u64) -> Entry {
+    let move_bits = (data >> 32) & 0xffff;
+    Entry {
+        score: data as u32 as i32,
+        move_index: (move_bits != NO_MOVE).then_some(move_bits as usize),
+        depth: ((data >> 48) & 0xff) as i32,
+        bound: match (data >> 56) & 3 {
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => Bound::Exact,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Bound, Entry, TranspositionTable};
+
+    #[test]
+    fn stores_and_verifies_keys() {
+        let table = TranspositionTable::new(1);
+        let entry = Entry {
+            score: -123_456,
+            depth: 7,
+            bound: Bound::Lower,
+            move_index: Some(42),
+        };
+        table.store(0xdead_beef, entry);
+        assert_eq!(table.probe(0xdead_beef), Some(entry));
+        assert_eq!(table.probe(0xdead_beee), None);
+        let no_move = Entry {
+            move_index: None,
+            bound: Bound::Upper,
+            ..entry
+        };
+        table.store(0xdead_beef, no_move);
+        // The known move survives a store without one.
+        assert_eq!(
+            table.probe(0xdead_beef).and_then(|e| e.move_index),
+            Some(42)
+        );
+        assert!(table.hashfull() <= 1000);
+        table.clear();
+        assert_eq!(table.probe(0xdead_beef), None);
+    }
+}

@@ -1,0 +1,290 @@
+//! The search on the real games: alpha-beta against a plain negamax on random positions
+//! of every alpha-beta variant, Cheversi's exact endgame against full minimax, Catchup's
+//! MCTS-solver on positions with a forced win, and determinism on every variant.
+
+use std::sync::atomic::AtomicBool;
+
+use tessera::game::catchup::Catchup;
+use tessera::game::{AnyGame, GameConfig, GameRecord, Outcome, Player, Rules, Variant};
+use tessera::search::alphabeta::{AlphaBetaConfig, MATE, to_score};
+use tessera::search::game::{SearchGame, Terminal};
+use tessera::search::rng::Rng;
+use tessera::search::{Engine, GameSearchResult, Score, SearchLimits, SearchOptions};
+use tessera::with_record;
+
+fn random_position<G: SearchGame>(start: &G, plies: usize, rng: &mut Rng) -> Option<G> {
+    let mut position = start.clone();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        position.play_unchecked(moves[rng.below(moves.len())]);
+    }
+    position.outcome().is_none().then_some(position)
+}
+
+fn terminal<G: SearchGame>(position: &G, ply: i32) -> i32 {
+    let outcome = position.outcome().expect("no moves means the game is over");
+    match position.terminal(outcome) {
+        Terminal::Win => MATE - ply,
+        Terminal::Loss => -MATE + ply,
+        Terminal::Draw => 0,
+        Terminal::Exact(value) => value,
+    }
+}
+
+/// Plain negamax; at depth 0 the same quiescence rule as the engine (stand pat unless
+/// every move is noisy, then noisy moves only).
+fn negamax<G: SearchGame>(position: &G, depth: i32, ply: i32) -> i32 {
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return terminal(position, ply);
+    }
+    if depth <= 0 {
+        if !G::HAS_NOISY_MOVES {
+            return position.evaluate();
+        }
+        let noisy: Vec<G::Move> = moves
+            .iter()
+            .copied()
+            .filter(|&mv| position.is_noisy(mv))
+            .collect();
+        let mut best = if noisy.len() == moves.len() {
+            -MATE - 1
+        } else {
+            position.evaluate()
+        };
+        for mv in noisy {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            best = best.max(-negamax(&child, 0, ply + 1));
+        }
+        return best;
+    }
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            -negamax(&child, depth - 1, ply + 1)
+        })
+        .max()
+        .expect("moves is not empty")
+}
+
+fn search<G: SearchGame>(
+    engine: &mut Engine,
+    position: &G,
+    limits: &SearchLimits,
+) -> GameSearchResult<G::Move> {
+    let stop = AtomicBool::new(false);
+    engine.search_record(
+        &GameRecord::new(position.clone()),
+        limits,
+        &stop,
+        &mut |_| {},
+    )
+}
+
+fn depth(depth: u32) -> SearchLimits {
+    SearchLimits {
+        depth: Some(depth),
+        ..SearchLimits::default()
+    }
+}
+
+fn compare_with_negamax<G: SearchGame>(
+    start: &G,
+    max_depth: u32,
+    positions: usize,
+    seed: u64,
+) -> usize {
+    let mut rng = Rng::new(seed);
+    let mut engine = Engine::new(SearchOptions {
+        hash_mb: 4,
+        ..SearchOptions::default()
+    });
+    engine.alpha_beta = AlphaBetaConfig::value_preserving();
+    let mut checked = 0;
+    while checked < positions * max_depth as usize {
+        let plies = rng.below(30);
+        let Some(position) = random_position(start, plies, &mut rng) else {
+            continue;
+        };
+        for limit in 1..=max_depth {
+            engine.new_game();
+            let result = search(&mut engine, &position, &depth(limit));
+            let expected = to_score(negamax(&position, limit as i32, 0));
+            assert_eq!(
+                result.score,
+                Some(expected),
+                "{} depth {limit}",
+                position.position_text()
+            );
+            let mut child = position.clone();
+            child.play_unchecked(result.best_move.expect("running"));
+            let achieved = to_score(-negamax(&child, limit as i32 - 1, 1));
+            assert_eq!(
+                achieved,
+                expected,
+                "{} depth {limit}: move falls short",
+                position.position_text()
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn alpha_beta_equals_negamax_in_every_alpha_beta_variant() {
+    for (variant, max_depth, positions) in [
+        (Variant::Cheversi, 3, 6),
+        (Variant::Kruzno, 3, 8),
+        (Variant::HexCheckers, 3, 4),
+    ] {
+        let game = AnyGame::new(GameConfig::new(variant)).expect("start position");
+        let checked = with_record!(game.kind(), record => {
+            compare_with_negamax(record.position(), max_depth, positions, variant as u64)
+        });
+        assert_eq!(checked, positions * max_depth as usize, "{variant}");
+    }
+}
+
+#[test]
+fn cheversi_exact_endgame_equals_full_minimax_with_four_plies_left() {
+    let game = AnyGame::new(GameConfig::new(Variant::Cheversi)).expect("start position");
+    with_record!(game.kind(), record => {
+        let mut rng = Rng::new(8);
+        let mut engine = Engine::new(SearchOptions { hash_mb: 4, ..SearchOptions::default() });
+        let mut checked = 0;
+        while checked < 12 {
+            let Some(position) = random_position(record.position(), 12, &mut rng) else {
+                continue;
+            };
+            assert_eq!(position.plies_to_end(), Some(4));
+            engine.new_game();
+            // No depth limit: the exact search stops by itself once it reaches the end.
+            let result = search(&mut engine, &position, &SearchLimits { nodes: Some(5_000_000), ..SearchLimits::default() });
+            let exact = negamax(&position, 4, 0);
+            assert_eq!(result.score, Some(Score::Centipawns(exact)), "{}", position.position_text());
+            assert_eq!(result.depth, 4);
+            let mut child = position.clone();
+            child.play_unchecked(result.best_move.expect("running"));
+            assert_eq!(-negamax(&child, 3, 1), exact, "{}", position.position_text());
+            checked += 1;
+        }
+    });
+}
+
+/// The exact winner of a small Catchup position, by exhaustive search over whole turns.
+fn solve<G: SearchGame>(position: &G) -> Option<Player> {
+    if let Some(outcome) = position.outcome() {
+        return match outcome {
+            Outcome::Win(player) => Some(player),
+            Outcome::Draw => None,
+        };
+    }
+    let mover = position.side_to_move();
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    let mut draw = false;
+    for mv in moves {
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        match solve(&child) {
+            Some(winner) if winner == mover => return Some(mover),
+            None => draw = true,
+            Some(_) => {}
+        }
+    }
+    if draw { None } else { Some(mover.opponent()) }
+}
+
+#[test]
+fn catchup_solver_finds_a_winning_turn_when_one_is_forced() {
+    let start = Catchup::start(&GameConfig::new(Variant::Catchup)).expect("start position");
+    let mut rng = Rng::new(21);
+    let mut engine = Engine::new(SearchOptions {
+        hash_mb: 16,
+        ..SearchOptions::default()
+    });
+    let mut tested = 0;
+    let mut attempts = 0;
+    let mut moves = Vec::new();
+    // Positions where some turn throws the win away (a real choice).
+    let mut with_losing_turns = 0;
+    while tested < 8 && attempts < 400 {
+        attempts += 1;
+        // Random play until 5 to 7 cells are left.
+        let target = 5 + rng.below(3);
+        let mut position = start.clone();
+        while position.outcome().is_none() && position.empty_count() > target {
+            position.legal_moves(&mut moves);
+            position.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        if position.outcome().is_some() || solve(&position) != Some(position.side_to_move()) {
+            continue;
+        }
+        let limits = SearchLimits {
+            nodes: Some(100_000),
+            ..SearchLimits::default()
+        };
+        let result = search(&mut engine, &position, &limits);
+        let mv = result.best_move.expect("running");
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        let text = position.position_text();
+        assert_eq!(
+            solve(&child),
+            Some(position.side_to_move()),
+            "{text} played {}",
+            position.move_text(mv)
+        );
+        assert!(
+            matches!(result.score, Some(Score::Mate(n)) if n > 0),
+            "{text}: {:?}",
+            result.score
+        );
+        position.legal_moves(&mut moves);
+        let throws = moves.iter().any(|&other| {
+            let mut child = position.clone();
+            child.play_unchecked(other);
+            solve(&child) != Some(position.side_to_move())
+        });
+        with_losing_turns += usize::from(throws);
+        tested += 1;
+    }
+    assert_eq!(tested, 8, "too few won positions found");
+    assert!(
+        with_losing_turns >= 4,
+        "only {with_losing_turns} positions had a losing turn"
+    );
+}
+
+#[test]
+fn every_variant_searches_deterministically_with_a_node_limit() {
+    for variant in Variant::ALL {
+        let game = AnyGame::new(GameConfig::new(variant)).expect("start position");
+        let limits = SearchLimits {
+            nodes: Some(3_000),
+            ..SearchLimits::default()
+        };
+        let run = || {
+            let mut engine = Engine::new(SearchOptions {
+                hash_mb: 2,
+                seed: 5,
+                ..SearchOptions::default()
+            });
+            let stop = AtomicBool::new(false);
+            engine.search(&game, &limits, &stop, &mut |_| {})
+        };
+        let first = run();
+        assert_eq!(first, run(), "{variant}");
+        let best = first.best_move.expect("the start position has moves");
+        assert!(game.legal_move_texts().contains(&best), "{variant}: {best}");
+    }
+}
