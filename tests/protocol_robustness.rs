@@ -267,7 +267,7 @@ fn random_lines_in_process() {
         runner.send(line);
     }
     assert_eq!(runner.session().game().position_text(), MARKER_FEN);
-    let replies = runner.send("go depth 1");
+    let replies = runner.send("go nodes 2000");
     let bestmove = replies
         .iter()
         .find_map(|line| line.strip_prefix("bestmove "))
@@ -298,7 +298,7 @@ fn random_lines_through_the_binary() {
     for line in flood.iter().chain(&settle) {
         assert_well_formed(line);
     }
-    engine.send("go depth 1");
+    engine.send("go nodes 2000");
     let search = engine.read_until(|line| line.starts_with("bestmove "));
     let last = search.last().expect("at least the bestmove line");
     let bestmove = last.strip_prefix("bestmove ").expect("a bestmove line");

@@ -51,7 +51,7 @@ fn infinite_search_that_ends_early_holds_its_bestmove_until_stop() {
         best_move: Some(first.clone()),
         score: None,
     };
-    let engine = Engine::new(SearchOptions::default());
+    let engine = Box::new(Engine::new(SearchOptions::default()));
     let replies = feed(
         &mut session,
         vec![JobEvent::Finished(JobOutput::Search { engine, result })],
@@ -86,7 +86,7 @@ fn an_illegal_move_from_the_search_is_replaced_by_a_legal_one() {
         best_move: Some("Kz9".to_string()),
         score: None,
     };
-    let engine = Engine::new(SearchOptions::default());
+    let engine = Box::new(Engine::new(SearchOptions::default()));
     let replies = feed(
         &mut session,
         vec![JobEvent::Finished(JobOutput::Search { engine, result })],

@@ -177,7 +177,7 @@ const CATCHUP: &[&str] = &[
     "go depth 1",
     "position fen WWB/BBWW/WBWWW/WBBW/WB1 b 2",
     "query moves",
-    "go depth 2",
+    "go nodes 1000",
     "setoption name CatchupRule value original",
     "query fen",
     "go infinite",
@@ -186,6 +186,9 @@ const CATCHUP: &[&str] = &[
     "quit",
 ];
 
+/// Catchup is searched by MCTS, which takes `nodes` as its bound (`go depth` alone
+/// does not bound it), so its scripts use `go nodes`.
+///
 /// Search interplay (in process only: with a real search running, these replies race
 /// by design). Commands that change the game stop a running search first; a second
 /// `go` is refused; `go infinite` keeps its bestmove until `stop`; `quit` reports a
@@ -194,7 +197,7 @@ const SEARCH_INTERPLAY: &[&str] = &[
     "setoption name UCI_Variant value catchup",
     "setoption name BoardSize value 3",
     "go infinite",
-    "go depth 1",
+    "go nodes 300",
     "query p1turn",
     "position startpos moves e1",
     "query fen",
@@ -205,7 +208,7 @@ const SEARCH_INTERPLAY: &[&str] = &[
     "go infinite",
     "stop",
     "stop",
-    "go depth 1",
+    "go nodes 300",
     "go infinite",
     "quit",
     "isready",

@@ -10,9 +10,10 @@ use std::time::Instant;
 use crate::game::AnyGame;
 use crate::search::{Engine, SearchInfo, SearchLimits, SearchResult};
 
-/// A search of one position with the session's engine (moved in, moved back out).
+/// A search of one position with the session's engine (moved in, moved back out; boxed
+/// because an engine is a few kilobytes of state).
 pub struct SearchJob {
-    pub engine: Engine,
+    pub engine: Box<Engine>,
     pub game: AnyGame,
     pub limits: SearchLimits,
     pub stop: Arc<AtomicBool>,
@@ -33,7 +34,7 @@ pub enum Job {
 pub enum JobOutput {
     /// The search ended: the engine comes back with the result.
     Search {
-        engine: Engine,
+        engine: Box<Engine>,
         result: SearchResult,
     },
     /// perft or bench ended; their lines were already reported.

@@ -70,7 +70,7 @@ pub struct Session {
     settings: Settings,
     game: AnyGame,
     /// `None` while a search job holds it.
-    engine: Option<Engine>,
+    engine: Option<Box<Engine>>,
     activity: Activity,
     waiting: VecDeque<Command>,
 }
@@ -87,7 +87,7 @@ impl Session {
         let settings = Settings::default();
         let game = AnyGame::new(settings.game)
             .expect("the default game configuration always has a start position");
-        let engine = Engine::new(settings.search.clone());
+        let engine = Box::new(Engine::new(settings.search.clone()));
         Session {
             settings,
             game,
@@ -196,7 +196,7 @@ impl Session {
             JobOutput::Failed(message) => {
                 log::error!("job failed: {message}");
                 if self.engine.is_none() {
-                    self.engine = Some(Engine::new(self.settings.search.clone()));
+                    self.engine = Some(Box::new(Engine::new(self.settings.search.clone())));
                 }
                 let job = match &activity {
                     Activity::Searching(_) => "search",
