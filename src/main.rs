@@ -15,6 +15,9 @@ use tessera::game::{AnyGame, CatchupRule, GameConfig, Variant};
     about = "Engine for Cheversi, Kruzno, hex checkers and Catchup"
 )]
 struct Cli {
+    /// Log level on stderr (off, error, warn, info, debug, trace); default: RUST_LOG, else warn.
+    #[arg(long, global = true, value_name = "LEVEL")]
+    log: Option<log::LevelFilter>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -28,7 +31,10 @@ enum Command {
     /// Fixed search benchmark; ends with `<N> nodes <M> nps`.
     Bench,
     /// Play an engine-vs-engine match with the rules as referee.
-    Match(tessera::arena::MatchArgs),
+    Match(Box<tessera::arena::MatchArgs>),
+    /// A misbehaving engine for the match runner's tests (hidden).
+    #[command(hide = true)]
+    TestEngine(tessera::arena::test_engine::TestEngineArgs),
 }
 
 #[derive(Args)]
@@ -52,6 +58,7 @@ struct PerftArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    init_logging(cli.log);
     match cli.command {
         Some(Command::Perft(args)) => run_perft(&args, false),
         Some(Command::Divide(args)) => run_perft(&args, true),
@@ -60,8 +67,21 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Match(args)) => tessera::arena::run(&args),
+        Some(Command::TestEngine(args)) => tessera::arena::test_engine::run(&args),
         None => tessera::protocol::run_stdio(),
     }
+}
+
+/// Logs go to stderr only: stdout carries protocol lines.
+fn init_logging(level: Option<log::LevelFilter>) {
+    let mut builder =
+        env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"));
+    builder.target(env_logger::Target::Stderr);
+    if let Some(level) = level {
+        builder.filter_level(level);
+    }
+    // A logger installed twice is harmless: keep the first.
+    let _ = builder.try_init();
 }
 
 fn run_perft(args: &PerftArgs, divide: bool) -> ExitCode {
@@ -84,7 +104,7 @@ fn run_perft(args: &PerftArgs, divide: bool) -> ExitCode {
     let bulk = !args.no_bulk;
     let started = Instant::now();
     let mut lines = Vec::new();
-    let nodes = if divide {
+    let nodes = if divide && args.depth > 0 {
         let rows = game.divide(args.depth, bulk);
         lines.extend(rows.iter().map(|(text, count)| format!("{text}: {count}")));
         lines.push(String::new());

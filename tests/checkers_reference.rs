@@ -364,13 +364,25 @@ fn repetition_key(text: &str) -> String {
         .join(" ")
 }
 
+/// The start position. Kruzno is set up on side 6 only; on other sides it starts from the
+/// hex checkers opening given as a Kruzno position string (which may give any side).
+fn start_game(variant: Variant, size: Option<usize>) -> AnyGame {
+    if variant == Variant::Kruzno && size.is_some_and(|side| side != 6) {
+        let opening = AnyGame::new(config(Variant::HexCheckers, size)).expect("opening");
+        AnyGame::from_position_text(config(variant, None), &opening.position_text())
+            .expect("Kruzno accepts any side in a position string")
+    } else {
+        AnyGame::new(config(variant, size)).expect("start position")
+    }
+}
+
 /// Random games from the start; every position compared, a perft every few plies.
 fn random_games(variant: Variant, size: Option<usize>, games: usize, seed: u64, perft_depth: u32) {
     let border_rule = variant == Variant::Kruzno;
     let mut random = Random(seed);
     let mut positions = 0;
     for game_index in 0..games {
-        let mut game = AnyGame::new(config(variant, size)).expect("start position");
+        let mut game = start_game(variant, size);
         let mut naive = Naive::parse(&game.position_text(), border_rule);
         let mut history = vec![repetition_key(&naive.text())];
         for ply in 0..300 {

@@ -1,11 +1,382 @@
-//! The match runner (`tessera match`). PLACEHOLDER owned by the match-runner work.
+//! The match runner (`tessera match`): engine-vs-engine games with the rules library as
+//! referee, in the conventions of cutechess-cli and fastchess.
+//!
+//! Layout, bottom up:
+//! - [`rng`], [`clock`], [`stats`], [`sprt`]: pure parts (seeded randomness, time
+//!   controls, Elo/LOS/pentanomial statistics, the pentanomial GSPRT).
+//! - [`settings`], [`openings`], [`schedule`]: what to play (engines, limits, openings,
+//!   which global game numbers this run or shard plays).
+//! - [`engine`]: an engine process with deadline-bounded line I/O.
+//! - [`referee`]: one game, every move checked by the rules.
+//! - [`record`], [`report`]: JSONL and PGN records; progress and the final table.
+//! - [`runner`]: worker threads, resume, SPRT stop, merge.
+//! - [`test_engine`]: a deliberately misbehaving engine for the runner's own tests.
+
+pub mod clock;
+pub mod engine;
+pub mod openings;
+pub mod record;
+pub mod referee;
+pub mod report;
+pub mod rng;
+pub mod runner;
+pub mod schedule;
+pub mod settings;
+pub mod sprt;
+pub mod stats;
+pub mod test_engine;
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use crate::game::{AnyGame, CatchupRule, GameConfig, Variant};
+
+use clock::TimeControl;
+use openings::{BookOrder, OpeningBook};
+use referee::GameSettings;
+use runner::{MatchPlan, PlannedGame};
+use settings::{EngineSpec, SearchLimits, Shard, Timeouts};
+use sprt::Sprt;
 
 /// Arguments of `tessera match`.
-#[derive(Debug, clap::Args)]
-pub struct MatchArgs {}
+#[derive(Debug, Clone, clap::Args)]
+#[command(
+    after_help = "Example:\n  tessera match --engine cmd=./tessera name=new --engine cmd=./old name=old \\\n    --variant catchup --games 200 --concurrency 2 --tc 10+0.1 --random-plies 4 \\\n    --sprt elo0=0 elo1=5 --jsonl run.jsonl --pgn run.pgn"
+)]
+pub struct MatchArgs {
+    /// The `--engine` groups.
+    #[command(flatten)]
+    pub engine: EngineGroups,
+    /// Settings applied to both engines (same keys as --engine), e.g. option.Hash=16.
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
+    pub each: Vec<String>,
+    /// cheversi, kruzno, hexcheckers or catchup.
+    #[arg(long)]
+    pub variant: Option<Variant>,
+    /// Board side (sent as BoardSize); the variant's default when absent.
+    #[arg(long)]
+    pub size: Option<usize>,
+    /// Catchup rule (sent as CatchupRule): revised or original.
+    #[arg(long, default_value = "revised")]
+    pub rule: CatchupRule,
+    /// Number of games, played as colour-swapped pairs from the same opening.
+    #[arg(long, default_value_t = 2)]
+    pub games: u64,
+    /// Games played at the same time, each with its own engine processes.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Clock: moves/seconds+increment, seconds+increment or seconds (seconds may be m:ss).
+    #[arg(long, value_name = "TC")]
+    pub tc: Option<TimeControl>,
+    /// Milliseconds a move may overrun the clock or the movetime before losing on time.
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    pub timemargin: u64,
+    /// Fixed time per move in milliseconds (go movetime).
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// Node limit per move (go nodes).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Depth limit per move (go depth).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Opening book: one position string per line, optionally followed by ` moves ...`
+    /// (`startpos` for the start position; blank lines and # comments skipped).
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Book order: sequential or random (a permutation fixed by --seed).
+    #[arg(long, value_enum, default_value_t = BookOrder::Sequential)]
+    pub order: BookOrder,
+    /// Random legal plies played after the book opening (or from the start position).
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    pub random_plies: usize,
+    /// Seed for the book order and the random plies; the same seed gives the same schedule.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Draw a game after this many engine plies.
+    #[arg(long, value_name = "N")]
+    pub max_plies: Option<usize>,
+    /// Restart a crashed or stalled engine for the next game (the default).
+    #[arg(long, overrides_with = "no_recover")]
+    pub recover: bool,
+    /// Stop the match when an engine crashes or stalls.
+    #[arg(long, overrides_with = "recover")]
+    pub no_recover: bool,
+    /// Sequential probability ratio test: elo0=A elo1=B [alpha=0.05] [beta=0.05]
+    /// [model=normalized|logistic]; the match stops when a bound is crossed.
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
+    pub sprt: Vec<String>,
+    /// Append the games as PGN-like text to this file.
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Option<PathBuf>,
+    /// Write one JSON object per game to this file (refuses to overwrite unless --resume).
+    #[arg(long, value_name = "FILE")]
+    pub jsonl: Option<PathBuf>,
+    /// Continue an interrupted run: skip the games already in the --jsonl file.
+    #[arg(long, requires = "jsonl")]
+    pub resume: bool,
+    /// Recompute the statistics over these JSONL files (shards) and exit; plays nothing.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub merge: Vec<PathBuf>,
+    /// Global number of this run's first game (even), so shards play other openings.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub game_offset: u64,
+    /// Play block INDEX of COUNT (1-based) of the --games games, e.g. --shard 2/8.
+    #[arg(long, value_name = "INDEX/COUNT")]
+    pub shard: Option<Shard>,
+    /// Milliseconds to wait for ugiok/uciok and readyok.
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub ready_timeout: u64,
+    /// Milliseconds to wait beyond a move's time limit before an engine counts as stalled.
+    #[arg(long, value_name = "MS", default_value_t = 1_000)]
+    pub grace: u64,
+    /// Milliseconds to wait for a bestmove when only --nodes/--depth bound the search.
+    #[arg(long, value_name = "MS", default_value_t = 60_000)]
+    pub move_timeout: u64,
+}
 
-/// Runs a match; returns the process exit status.
-pub fn run(_args: &MatchArgs) -> std::process::ExitCode {
-    eprintln!("match runner not built yet");
-    std::process::ExitCode::FAILURE
+/// `--engine KEY=VALUE...`, given twice: clap's derive cannot keep the words of each
+/// occurrence apart, so this reads them with `get_occurrences`.
+#[derive(Debug, Clone, Default)]
+pub struct EngineGroups(pub Vec<Vec<String>>);
+
+impl clap::FromArgMatches for EngineGroups {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let groups = matches
+            .get_occurrences::<String>("engine")
+            .map(|occurrences| occurrences.map(|words| words.cloned().collect()).collect())
+            .unwrap_or_default();
+        Ok(EngineGroups(groups))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for EngineGroups {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        command.arg(
+            clap::Arg::new("engine")
+                .long("engine")
+                .value_name("KEY=VALUE")
+                .num_args(1..)
+                .action(clap::ArgAction::Append)
+                .help(
+                    "An engine: cmd=PATH [name=NAME] [arg=ARG]... [dir=DIR] [proto=auto|ugi|uci] \
+                     [option.NAME=VALUE]...; give it twice (the statistics are the first one's)",
+                ),
+        )
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_args(command)
+    }
+}
+
+/// Why the command line does not describe a runnable match.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    #[error(transparent)]
+    Settings(#[from] settings::SettingsError),
+    #[error(transparent)]
+    Sprt(#[from] sprt::SprtError),
+    #[error(transparent)]
+    Openings(#[from] openings::OpeningError),
+    #[error(transparent)]
+    Records(#[from] record::RecordError),
+    #[error(transparent)]
+    Run(#[from] runner::RunError),
+    #[error("{0}")]
+    Invalid(String),
+}
+
+fn invalid(text: impl Into<String>) -> MatchError {
+    MatchError::Invalid(text.into())
+}
+
+/// Runs a match (or a merge); returns the process exit status: 0 when the match ran.
+pub fn run(args: &MatchArgs) -> ExitCode {
+    let _ = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .try_init();
+    match run_checked(args) {
+        Ok(table) => {
+            print!("{table}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn parse_sprt(args: &MatchArgs) -> Result<Option<Sprt>, MatchError> {
+    if args.sprt.is_empty() {
+        Ok(None)
+    } else {
+        Ok(Some(Sprt::from_words(&args.sprt)?))
+    }
+}
+
+/// Checks the whole command line, then runs; returns the final table.
+pub fn run_checked(args: &MatchArgs) -> Result<String, MatchError> {
+    let sprt = parse_sprt(args)?;
+    if !args.merge.is_empty() {
+        return Ok(runner::merge(&args.merge, sprt.as_ref())?);
+    }
+    let variant = args.variant.ok_or_else(|| {
+        invalid("--variant is required (cheversi, kruzno, hexcheckers or catchup)")
+    })?;
+    if let Some(size) = args.size {
+        if !variant.size_range().contains(&size) {
+            return Err(invalid(format!(
+                "--size {size} is not a board side of {variant} ({}-{})",
+                variant.size_range().start(),
+                variant.size_range().end()
+            )));
+        }
+    }
+    let config = GameConfig {
+        variant,
+        size: args.size,
+        catchup_rule: args.rule,
+    };
+    AnyGame::new(config).map_err(|error| invalid(format!("cannot set up {variant}: {error}")))?;
+    let engines = match args.engine.0.as_slice() {
+        [first, second] => {
+            let mut first = EngineSpec::from_words(&args.each, first)?;
+            let mut second = EngineSpec::from_words(&args.each, second)?;
+            if first.name == second.name {
+                first.name.push_str("-1");
+                second.name.push_str("-2");
+            }
+            [first, second]
+        }
+        other => {
+            return Err(invalid(format!(
+                "give --engine exactly twice (found {})",
+                other.len()
+            )));
+        }
+    };
+    let limits = SearchLimits {
+        clock: args.tc,
+        movetime: args.movetime.map(Duration::from_millis),
+        nodes: args.nodes,
+        depth: args.depth,
+    };
+    if limits.is_empty() {
+        return Err(invalid(
+            "give a search limit: --tc, --movetime, --nodes or --depth",
+        ));
+    }
+    if args.games == 0 {
+        return Err(invalid("--games must be at least 1"));
+    }
+    if args.concurrency == 0 {
+        return Err(invalid("--concurrency must be at least 1"));
+    }
+    let timeouts = Timeouts {
+        ready: Duration::from_millis(args.ready_timeout),
+        grace: Duration::from_millis(args.grace),
+        unbounded_move: Duration::from_millis(args.move_timeout),
+        margin: Duration::from_millis(args.timemargin),
+    };
+    let book = match &args.openings {
+        Some(path) => {
+            OpeningBook::from_file(path, config, args.order, args.random_plies, args.seed)?
+        }
+        None => OpeningBook::start_only(config, args.random_plies, args.seed),
+    };
+    let range = schedule::game_range(args.games, args.game_offset, args.shard)?;
+    let total_games = range.end - range.start;
+    let previous = match (&args.jsonl, args.resume) {
+        (Some(path), true) if path.exists() => {
+            runner::trim_partial_line(path).map_err(|source| runner::RunError::Output {
+                path: path.display().to_string(),
+                source,
+            })?;
+            let records = record::read_jsonl(path)?;
+            check_resumable(&records, &engines, config, args.seed)?;
+            records
+        }
+        (Some(path), false) if std::fs::metadata(path).is_ok_and(|meta| meta.len() > 0) => {
+            return Err(invalid(format!(
+                "{} already holds games; add --resume to continue it or choose another file",
+                path.display()
+            )));
+        }
+        _ => Vec::new(),
+    };
+    let done: HashSet<u64> = previous.iter().map(|record| record.game).collect();
+    let mut games = Vec::new();
+    for job in schedule::jobs(range, &done) {
+        let (opening_index, opening) = book.for_pair(job.pair)?;
+        games.push(PlannedGame {
+            job,
+            opening_index,
+            opening,
+        });
+    }
+    let settings = GameSettings {
+        config,
+        limits,
+        timeouts,
+        max_plies: args.max_plies,
+        engines,
+        seed: args.seed,
+    };
+    let started = if games.is_empty() {
+        [None, None]
+    } else {
+        runner::start_engines(&settings).map_err(invalid)?
+    };
+    let plan = MatchPlan {
+        settings,
+        games,
+        total_games,
+        concurrency: args.concurrency,
+        recover: !args.no_recover,
+        sprt,
+        pgn: args.pgn.clone(),
+        jsonl: args.jsonl.clone(),
+        previous,
+        started,
+    };
+    Ok(runner::run_match(plan)?)
+}
+
+/// A resumed file must hold games of the same match.
+fn check_resumable(
+    records: &[record::MatchRecord],
+    engines: &[EngineSpec; 2],
+    config: GameConfig,
+    seed: u64,
+) -> Result<(), MatchError> {
+    for record in records {
+        let names = [engines[0].name.clone(), engines[1].name.clone()];
+        if record.engines != names
+            || record.variant != config.variant.name()
+            || record.size != config.board_size()
+            || record.seed != seed
+        {
+            return Err(invalid(format!(
+                "cannot resume: game {} was played by {:?} at {} size {} seed {}, not by {:?} at {} size {} seed {seed}",
+                record.game,
+                record.engines,
+                record.variant,
+                record.size,
+                record.seed,
+                names,
+                config.variant,
+                config.board_size()
+            )));
+        }
+    }
+    Ok(())
 }

@@ -43,8 +43,19 @@ pub struct AnyGame {
 }
 
 impl AnyGame {
-    /// The start position of a configuration.
+    /// The start position of a configuration; the board size must be one the variant is
+    /// played on.
     pub fn new(config: GameConfig) -> Result<Self, PositionError> {
+        let side = config.board_size();
+        let range = config.variant.size_range();
+        if !range.contains(&side) {
+            return Err(PositionError::BoardSize {
+                token: side.to_string(),
+                side,
+                min: *range.start(),
+                max: *range.end(),
+            });
+        }
         let kind = match config.variant {
             Variant::Cheversi => GameKind::Cheversi(GameRecord::new(Cheversi::start(&config)?)),
             Variant::Kruzno | Variant::HexCheckers if config.board_size() <= 6 => {
@@ -177,11 +188,15 @@ impl AnyGame {
 
     /// perft from the current position (bulk counting at the last ply when `bulk`).
     pub fn perft(&self, depth: u32, bulk: bool) -> u64 {
-        with_record!(&self.kind, record => crate::perft::perft(record.position(), depth, bulk))
+        with_record!(&self.kind, record => {
+            crate::perft::perft_after(record.position(), record.hashes(), depth, bulk)
+        })
     }
 
     /// Per-root-move perft counts, sorted by move text.
     pub fn divide(&self, depth: u32, bulk: bool) -> Vec<(String, u64)> {
-        with_record!(&self.kind, record => crate::perft::divide(record.position(), depth, bulk))
+        with_record!(&self.kind, record => {
+            crate::perft::divide_after(record.position(), record.hashes(), depth, bulk)
+        })
     }
 }

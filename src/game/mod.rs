@@ -124,7 +124,8 @@ impl Variant {
     pub fn size_range(self) -> std::ops::RangeInclusive<usize> {
         match self {
             Variant::Cheversi => 8..=8,
-            Variant::Kruzno => 4..=9,
+            // Kruzno is played on side 6; a position string may still give another side.
+            Variant::Kruzno => 6..=6,
             Variant::HexCheckers => 4..=9,
             Variant::Catchup => 2..=9,
         }

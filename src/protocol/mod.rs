@@ -1,7 +1,32 @@
-//! The UGI/UCI protocol loop. PLACEHOLDER owned by the protocol work.
+//! The UGI/UCI protocol: what clients send on stdin and what the engine answers.
+//!
+//! Layers, each usable alone:
+//! - [`command`]: the [`Command`] enum and the command table (parser and `help` read it);
+//! - [`parse`]: nom parsers, one line to one command, never a panic;
+//! - [`options`]: the option table behind the handshake and `setoption`;
+//! - [`response`]: one [`Response`] per output line;
+//! - [`session`]: the state machine, commands in, responses and jobs out, no I/O;
+//! - [`job`]: search, perft and bench as work for another thread;
+//! - [`io`]: the thin stdin/stdout loop with a reader thread and a worker thread;
+//! - [`script`]: a synchronous driver for tests and scripts;
+//! - [`board_text`]: the board as text for `d`.
+//!
+//! The normative description is `protocol.md`.
 
-/// Runs the protocol on stdin/stdout until `quit` or end of input.
-pub fn run_stdio() -> std::process::ExitCode {
-    eprintln!("protocol loop not built yet");
-    std::process::ExitCode::FAILURE
-}
+pub mod board_text;
+pub mod command;
+pub mod error;
+pub mod io;
+pub mod job;
+pub mod options;
+pub mod parse;
+pub mod response;
+pub mod script;
+pub mod session;
+
+pub use command::{Command, Dialect, PositionStart, Query};
+pub use error::ProtocolError;
+pub use io::{run, run_stdio};
+pub use response::Response;
+pub use script::ScriptRunner;
+pub use session::{Session, Step};

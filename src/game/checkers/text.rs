@@ -216,7 +216,7 @@ impl<const N: usize> Checkers<N> {
             if !self.restricted.contains(cell) {
                 return Err(PositionError::rule(
                     name,
-                    "an obligated man stands on the border",
+                    "an obligated man must stand on the border",
                 ));
             }
             if self.obligations[colour] != NO_CELL {

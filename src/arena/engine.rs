@@ -1,0 +1,310 @@
+//! An engine process seen from the runner: spawn, handshake, options, and line I/O where
+//! every read has a deadline.
+//!
+//! A reader thread turns the engine's stdout into timestamped lines on a channel, so a
+//! silent engine can never block the runner; the timestamp is taken when the line is read,
+//! which is what the clock charges. The process is killed and reaped when dropped.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
+use std::time::{Duration, Instant};
+
+use crate::game::GameConfig;
+
+use super::settings::{Dialect, EngineSpec};
+
+/// Lines longer than this are cut (an engine printing without newlines cannot exhaust
+/// memory).
+const LONGEST_LINE: u64 = 1 << 20;
+
+/// Lines buffered from an engine before its writes block.
+const OUTPUT_BACKLOG: usize = 4096;
+
+/// Time an engine gets to exit after `quit` before it is killed.
+const QUIT_WAIT: Duration = Duration::from_millis(300);
+
+/// What the reader thread reports.
+#[derive(Debug)]
+enum Output {
+    Line(String, Instant),
+    Closed,
+}
+
+/// How talking to an engine failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    #[error("could not start: {0}")]
+    Start(String),
+    /// Process exited, closed stdout, or stdin broke.
+    #[error("crashed: {0}")]
+    Crashed(String),
+    /// No answer in time.
+    #[error("stalled: {0}")]
+    Stalled(String),
+}
+
+/// A running engine.
+pub struct EngineProcess {
+    name: String,
+    child: Child,
+    input: ChildStdin,
+    output: Receiver<Output>,
+    dialect: Dialect,
+}
+
+impl std::fmt::Debug for EngineProcess {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "EngineProcess({}, pid {})", self.name, self.child.id())
+    }
+}
+
+impl EngineProcess {
+    /// Spawns the engine, completes the handshake, sets the variant and the user's
+    /// options, and waits for `readyok`.
+    pub fn start(
+        spec: &EngineSpec,
+        config: &GameConfig,
+        ready_timeout: Duration,
+    ) -> Result<Self, EngineError> {
+        let mut command = Command::new(&spec.command);
+        command
+            .args(&spec.arguments)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        if let Some(directory) = &spec.directory {
+            command.current_dir(directory);
+        }
+        let mut child = command
+            .spawn()
+            .map_err(|error| EngineError::Start(format!("{}: {error}", spec.command.display())))?;
+        let (Some(input), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(EngineError::Start("no pipes to the engine".to_string()));
+        };
+        // Bounded, so an engine flooding its output blocks on its own writes instead of
+        // filling the runner's memory.
+        let (sender, receiver) = sync_channel(OUTPUT_BACKLOG);
+        let reader_name = spec.name.clone();
+        std::thread::Builder::new()
+            .name(format!("read {}", spec.name))
+            .spawn(move || {
+                let mut reader = BufReader::new(stdout);
+                let mut buffer = Vec::new();
+                loop {
+                    buffer.clear();
+                    match (&mut reader)
+                        .take(LONGEST_LINE)
+                        .read_until(b'\n', &mut buffer)
+                    {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) => {
+                            let now = Instant::now();
+                            let text = String::from_utf8_lossy(&buffer);
+                            let line = text.trim_end_matches(['\n', '\r']).to_string();
+                            log::debug!("{reader_name} > {line}");
+                            if sender.send(Output::Line(line, now)).is_err() {
+                                return;
+                            }
+                        }
+                    }
+                }
+                let _ = sender.send(Output::Closed);
+            })
+            .map_err(|error| EngineError::Start(format!("reader thread: {error}")))?;
+        let mut engine = EngineProcess {
+            name: spec.name.clone(),
+            child,
+            input,
+            output: receiver,
+            dialect: spec.dialect,
+        };
+        engine.handshake(spec.dialect, ready_timeout)?;
+        engine.send(&format!(
+            "setoption name UCI_Variant value {}",
+            config.variant.name()
+        ))?;
+        if let Some(size) = config.size {
+            engine.send(&format!("setoption name BoardSize value {size}"))?;
+        }
+        if config.variant == crate::game::Variant::Catchup {
+            engine.send(&format!(
+                "setoption name CatchupRule value {}",
+                config.catchup_rule.name()
+            ))?;
+        }
+        for (name, value) in &spec.options {
+            engine.send(&format!("setoption name {name} value {value}"))?;
+        }
+        engine.is_ready(ready_timeout)?;
+        Ok(engine)
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The dialect the handshake settled on (`Ugi` or `Uci`).
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// `ugi` -> `ugiok`; in `Auto`, an engine that does not say `ugiok` within a short
+    /// probe (or says it does not know `ugi`) is asked `uci` -> `uciok`.
+    fn handshake(&mut self, dialect: Dialect, timeout: Duration) -> Result<(), EngineError> {
+        match dialect {
+            Dialect::Ugi => {
+                self.send("ugi")?;
+                self.wait_for(|line| line == "ugiok", timeout, "ugiok")?;
+                self.dialect = Dialect::Ugi;
+            }
+            Dialect::Uci => {
+                self.send("uci")?;
+                self.wait_for(|line| line == "uciok", timeout, "uciok")?;
+                self.dialect = Dialect::Uci;
+            }
+            Dialect::Auto => {
+                self.send("ugi")?;
+                let probe = timeout.min(Duration::from_millis(2000));
+                let deadline = Instant::now() + probe;
+                loop {
+                    match self.next_line(deadline) {
+                        Ok((line, _)) if line == "ugiok" => {
+                            self.dialect = Dialect::Ugi;
+                            return Ok(());
+                        }
+                        // Some UCI engines answer an unknown command right away.
+                        Ok((line, _)) if line.to_ascii_lowercase().contains("unknown") => break,
+                        Ok(_) => continue,
+                        Err(EngineError::Stalled(_)) => break,
+                        Err(other) => return Err(other),
+                    }
+                }
+                self.send("uci")?;
+                self.wait_for(|line| line == "uciok", timeout, "ugiok or uciok")?;
+                self.dialect = Dialect::Uci;
+            }
+        }
+        Ok(())
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        log::debug!("{} < {line}", self.name);
+        let written = self
+            .input
+            .write_all(line.as_bytes())
+            .and_then(|()| self.input.write_all(b"\n"))
+            .and_then(|()| self.input.flush());
+        written
+            .map_err(|error| EngineError::Crashed(format!("cannot write to the engine: {error}")))
+    }
+
+    /// The next line before `deadline`.
+    pub fn next_line(&mut self, deadline: Instant) -> Result<(String, Instant), EngineError> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.output.recv_timeout(wait) {
+            Ok(Output::Line(line, at)) => Ok((line, at)),
+            Ok(Output::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                let status = self.exit_status();
+                Err(EngineError::Crashed(format!(
+                    "the engine closed its output{status}"
+                )))
+            }
+            Err(RecvTimeoutError::Timeout) => Err(EngineError::Stalled(format!(
+                "no answer within {} ms",
+                wait.as_millis()
+            ))),
+        }
+    }
+
+    /// Waits for a line matching `wanted`, skipping others, until `timeout` passes.
+    pub fn wait_for(
+        &mut self,
+        wanted: impl Fn(&str) -> bool,
+        timeout: Duration,
+        what: &str,
+    ) -> Result<(String, Instant), EngineError> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            match self.next_line(deadline) {
+                Ok((line, at)) if wanted(line.trim()) => return Ok((line, at)),
+                Ok(_) => continue,
+                Err(EngineError::Stalled(_)) => {
+                    return Err(EngineError::Stalled(format!(
+                        "no {what} within {} ms",
+                        timeout.as_millis()
+                    )));
+                }
+                Err(other) => return Err(other),
+            }
+        }
+    }
+
+    /// `isready` -> `readyok`.
+    pub fn is_ready(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        self.send("isready")?;
+        self.wait_for(|line| line == "readyok", timeout, "readyok")
+            .map(|_| ())
+    }
+
+    /// Starts a new game: `ugi/ucinewgame`, then `isready`.
+    pub fn new_game(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        self.drain();
+        let command = match self.dialect {
+            Dialect::Uci => "ucinewgame",
+            Dialect::Ugi | Dialect::Auto => "uginewgame",
+        };
+        self.send(command)?;
+        self.is_ready(timeout)
+    }
+
+    /// Discards lines already received (stale output from an earlier exchange).
+    pub fn drain(&mut self) {
+        while let Ok(Output::Line(line, _)) = self.output.try_recv() {
+            log::debug!("{} stale line dropped: {line}", self.name);
+        }
+    }
+
+    /// A suffix describing the exit status if the process has exited.
+    fn exit_status(&mut self) -> String {
+        // Give a dying process a moment so the status is known.
+        for _ in 0..20 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return format!(" ({status})");
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        String::new()
+    }
+
+    /// Kills the process at once and reaps it.
+    pub fn kill(mut self) {
+        self.kill_now();
+    }
+
+    fn kill_now(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for EngineProcess {
+    /// `quit`, a short wait, then kill; the child is always reaped.
+    fn drop(&mut self) {
+        if let Ok(Some(_)) = self.child.try_wait() {
+            return;
+        }
+        let _ = self.send("quit");
+        let deadline = Instant::now() + QUIT_WAIT;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        self.kill_now();
+    }
+}

@@ -1,0 +1,444 @@
+//! One game between two engine processes, refereed by the rules library.
+//!
+//! Every `bestmove` is checked and applied with [`AnyGame::play_text`]; the result comes
+//! from [`AnyGame::outcome`], never from the engines. Any failure (malformed or illegal
+//! move, time forfeit, crash, stall) loses the game for the engine at fault, and an engine
+//! that crashed or stalled is killed so the worker restarts it for the next game.
+
+use std::time::{Duration, Instant};
+
+use crate::game::{AnyGame, GameConfig, Outcome, Player};
+
+use super::clock::Clock;
+use super::engine::{EngineError, EngineProcess};
+use super::openings::Opening;
+use super::record::{GameResult, MatchRecord, OpeningRecord, Termination};
+use super::schedule::GameJob;
+use super::settings::{Dialect, EngineSpec, SearchLimits, Timeouts};
+
+/// Everything that stays the same from game to game.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    pub config: GameConfig,
+    pub limits: SearchLimits,
+    pub timeouts: Timeouts,
+    /// Engine plies after which the game is drawn.
+    pub max_plies: Option<usize>,
+    pub engines: [EngineSpec; 2],
+    pub seed: u64,
+}
+
+/// The two engine slots of a worker (first and second `--engine`); `None` means the engine
+/// must be (re)started before its next game.
+pub type EngineSlots = [Option<EngineProcess>; 2];
+
+/// Why a `bestmove` line is not acceptable, before the rules look at the move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineViolation(pub String);
+
+/// The move of a `bestmove` line: exactly `bestmove <move>`, or `bestmove <move> ponder
+/// <move>` (the ponder move is ignored). Anything else breaks the protocol, which asks
+/// engines for exactly two tokens.
+pub fn judge_bestmove(line: &str) -> Result<&str, LineViolation> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    match tokens.as_slice() {
+        ["bestmove", token] => Ok(token),
+        ["bestmove", token, "ponder", _] => Ok(token),
+        ["bestmove"] => Err(LineViolation("bestmove without a move".to_string())),
+        _ => Err(LineViolation(format!(
+            "extra tokens after the move ({line})"
+        ))),
+    }
+}
+
+/// The `go` command for the side to move.
+pub fn go_command(
+    limits: &SearchLimits,
+    clocks: Option<&[Clock; 2]>,
+    mover: Player,
+    dialect: Dialect,
+) -> String {
+    let mut go = String::from("go");
+    if let Some(clocks) = clocks {
+        let names = match dialect {
+            Dialect::Uci => ["wtime", "btime", "winc", "binc"],
+            Dialect::Ugi | Dialect::Auto => ["p1time", "p2time", "p1inc", "p2inc"],
+        };
+        go.push_str(&format!(
+            " {} {} {} {} {} {} {} {}",
+            names[0],
+            clocks[0].remaining().as_millis(),
+            names[1],
+            clocks[1].remaining().as_millis(),
+            names[2],
+            clocks[0].increment().as_millis(),
+            names[3],
+            clocks[1].increment().as_millis()
+        ));
+        if let Some(moves) = clocks[mover.index()].moves_to_go() {
+            go.push_str(&format!(" movestogo {moves}"));
+        }
+    }
+    if let Some(movetime) = limits.movetime {
+        go.push_str(&format!(" movetime {}", movetime.as_millis()));
+    }
+    if let Some(nodes) = limits.nodes {
+        go.push_str(&format!(" nodes {nodes}"));
+    }
+    if let Some(depth) = limits.depth {
+        go.push_str(&format!(" depth {depth}"));
+    }
+    go
+}
+
+/// The `position` command for the game so far.
+pub fn position_command(opening: &Opening, moves: &[String]) -> String {
+    let mut command = match &opening.position {
+        Some(text) => format!("position fen {text}"),
+        None => "position startpos".to_string(),
+    };
+    let mut all = opening.moves.iter().chain(moves).peekable();
+    if all.peek().is_some() {
+        command.push_str(" moves");
+        for text in all {
+            command.push(' ');
+            command.push_str(text);
+        }
+    }
+    command
+}
+
+/// How a game ended, before it becomes a record.
+struct Ending {
+    result: GameResult,
+    termination: Termination,
+    reason: String,
+}
+
+impl Ending {
+    /// The engine in `seat` (0 first, 1 second) loses.
+    fn loss(
+        white_engine: usize,
+        seat: usize,
+        termination: Termination,
+        name: &str,
+        detail: &str,
+    ) -> Self {
+        Ending {
+            result: GameResult::loss_for(seat == white_engine),
+            termination,
+            reason: format!("{name} loses: {detail}"),
+        }
+    }
+}
+
+fn termination_of(error: &EngineError) -> Termination {
+    match error {
+        EngineError::Stalled(_) => Termination::Stall,
+        EngineError::Start(_) | EngineError::Crashed(_) => Termination::Crash,
+    }
+}
+
+/// Makes sure the engine in `seat` runs and is ready for a new game.
+fn prepare(
+    slots: &mut EngineSlots,
+    seat: usize,
+    settings: &GameSettings,
+) -> Result<(), EngineError> {
+    let timeout = settings.timeouts.ready;
+    let engine = match slots[seat].take() {
+        Some(engine) => engine,
+        None => EngineProcess::start(&settings.engines[seat], &settings.config, timeout)?,
+    };
+    let mut engine = engine;
+    match engine.new_game(timeout) {
+        Ok(()) => {
+            slots[seat] = Some(engine);
+            Ok(())
+        }
+        Err(error) => {
+            engine.kill();
+            Err(error)
+        }
+    }
+}
+
+/// Plays one game and returns its record. Engines that crashed or stalled are removed
+/// from `slots` (killed and reaped).
+pub fn play_game(
+    slots: &mut EngineSlots,
+    job: &GameJob,
+    opening_index: usize,
+    opening: &Opening,
+    settings: &GameSettings,
+) -> MatchRecord {
+    let white_engine = job.white_engine();
+    let names = [
+        settings.engines[0].name.clone(),
+        settings.engines[1].name.clone(),
+    ];
+    let mut moves: Vec<String> = Vec::new();
+    let mut times_ms: Vec<u64> = Vec::new();
+    let start = opening.replay(settings.config);
+    let start_position = match &start {
+        Ok(game) => game.start_position_text(),
+        Err(_) => opening.position.clone().unwrap_or_default(),
+    };
+    let mut final_position = start_position.clone();
+    let ending = match start {
+        Err(error) => Ending {
+            result: GameResult::Unfinished,
+            termination: Termination::Aborted,
+            reason: error.to_string(),
+        },
+        Ok(mut game) => {
+            let ending = play_moves(
+                slots,
+                &mut game,
+                white_engine,
+                opening,
+                settings,
+                &names,
+                &mut moves,
+                &mut times_ms,
+            );
+            final_position = game.position_text();
+            ending
+        }
+    };
+    MatchRecord {
+        game: job.game,
+        pair: job.pair,
+        variant: settings.config.variant.name().to_string(),
+        size: settings.config.board_size(),
+        rule: settings.config.catchup_rule.name().to_string(),
+        engines: names.clone(),
+        white_engine,
+        white: names[white_engine].clone(),
+        black: names[1 - white_engine].clone(),
+        opening: OpeningRecord {
+            index: opening_index,
+            position: start_position,
+            moves: opening.moves.clone(),
+        },
+        moves,
+        times_ms,
+        result: ending.result,
+        termination: ending.termination,
+        reason: ending.reason,
+        final_position,
+        seed: settings.seed,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn play_moves(
+    slots: &mut EngineSlots,
+    game: &mut AnyGame,
+    white_engine: usize,
+    opening: &Opening,
+    settings: &GameSettings,
+    names: &[String; 2],
+    moves: &mut Vec<String>,
+    times_ms: &mut Vec<u64>,
+) -> Ending {
+    // Both engines must be ready; one that is not loses, both failing aborts the game.
+    let readiness = [prepare(slots, 0, settings), prepare(slots, 1, settings)];
+    match (&readiness[0], &readiness[1]) {
+        (Ok(()), Ok(())) => {}
+        (Err(first), Err(second)) => {
+            return Ending {
+                result: GameResult::Unfinished,
+                termination: Termination::Aborted,
+                reason: format!("{} {first}; {} {second}", names[0], names[1]),
+            };
+        }
+        (Err(error), Ok(())) | (Ok(()), Err(error)) => {
+            let seat = if readiness[0].is_err() { 0 } else { 1 };
+            return Ending::loss(
+                white_engine,
+                seat,
+                termination_of(error),
+                &names[seat],
+                &error.to_string(),
+            );
+        }
+    }
+    let limits = settings.limits;
+    let margin = settings.timeouts.margin;
+    let mut clocks = limits
+        .clock
+        .map(|control| [Clock::new(control), Clock::new(control)]);
+    loop {
+        if let Some(outcome) = game.outcome() {
+            let score = game.score();
+            let result = match outcome {
+                Outcome::Win(Player::One) => GameResult::WhiteWins,
+                Outcome::Win(Player::Two) => GameResult::BlackWins,
+                Outcome::Draw => GameResult::Draw,
+            };
+            return Ending {
+                result,
+                termination: Termination::Normal,
+                reason: format!(
+                    "{} by the rules, score {}-{}",
+                    outcome.as_str(),
+                    score[0],
+                    score[1]
+                ),
+            };
+        }
+        if settings.max_plies.is_some_and(|most| moves.len() >= most) {
+            return Ending {
+                result: GameResult::Draw,
+                termination: Termination::MaxPlies,
+                reason: format!("draw after {} plies (--max-plies)", moves.len()),
+            };
+        }
+        let mover = game.side_to_move();
+        let seat = if mover == Player::One {
+            white_engine
+        } else {
+            1 - white_engine
+        };
+        let loss = |termination: Termination, detail: &str| {
+            Ending::loss(white_engine, seat, termination, &names[seat], detail)
+        };
+        let Some(engine) = slots[seat].as_mut() else {
+            return loss(Termination::Crash, "engine not running");
+        };
+        // The longest the move may take before a time forfeit, if anything bounds it.
+        let clock_limit = clocks
+            .as_ref()
+            .map(|clocks| clocks[mover.index()].allowed(margin));
+        let movetime_limit = limits.movetime.map(|movetime| movetime + margin);
+        let time_limit = match (clock_limit, movetime_limit) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let wait = time_limit.map_or(settings.timeouts.unbounded_move, |limit| {
+            limit + settings.timeouts.grace
+        });
+        engine.drain();
+        let go = go_command(&limits, clocks.as_ref(), mover, engine.dialect());
+        let sent = engine
+            .send(&position_command(opening, moves))
+            .and_then(|()| engine.send(&go))
+            .map(|()| Instant::now());
+        let answer = sent.and_then(|sent| {
+            engine
+                .wait_for(
+                    |line| line.split_whitespace().next() == Some("bestmove"),
+                    wait,
+                    "bestmove",
+                )
+                .map(|(line, at)| (line, at.saturating_duration_since(sent)))
+        });
+        let (line, elapsed) = match answer {
+            Ok(answer) => answer,
+            Err(error) => {
+                if let Some(engine) = slots[seat].take() {
+                    engine.kill();
+                }
+                return loss(termination_of(&error), &error.to_string());
+            }
+        };
+        if let Some(limit) = time_limit {
+            if elapsed > limit {
+                return loss(
+                    Termination::TimeForfeit,
+                    &format!(
+                        "move took {} ms, {} ms allowed",
+                        elapsed.as_millis(),
+                        limit.as_millis()
+                    ),
+                );
+            }
+        }
+        if let Some(clocks) = clocks.as_mut() {
+            if let Err(flagged) = clocks[mover.index()].charge(elapsed, margin) {
+                return loss(
+                    Termination::TimeForfeit,
+                    &format!(
+                        "move took {} ms, {} ms left",
+                        flagged.elapsed.as_millis(),
+                        flagged.allowed.as_millis()
+                    ),
+                );
+            }
+        }
+        let token = match judge_bestmove(&line) {
+            Ok(token) => token,
+            Err(LineViolation(reason)) => return loss(Termination::MalformedBestmove, &reason),
+        };
+        match game.play_text(token) {
+            Ok(canonical) => {
+                moves.push(canonical);
+                times_ms.push(duration_ms(elapsed));
+            }
+            Err(error) => return loss(Termination::IllegalMove, &error.to_string()),
+        }
+    }
+}
+
+fn duration_ms(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bestmove_lines() {
+        assert_eq!(judge_bestmove("bestmove e5"), Ok("e5"));
+        assert_eq!(judge_bestmove("bestmove  c3-d4  \r"), Ok("c3-d4"));
+        assert_eq!(judge_bestmove("bestmove Ke4 ponder Qd5"), Ok("Ke4"));
+        assert!(judge_bestmove("bestmove").is_err());
+        assert!(judge_bestmove("bestmove e5 e6").is_err());
+        assert!(judge_bestmove("bestmove e5 ponder").is_err());
+        assert!(judge_bestmove("bestmove e5 ponder a1 extra").is_err());
+    }
+
+    #[test]
+    fn go_commands_per_dialect() {
+        let limits = SearchLimits {
+            clock: Some("40/10+0.1".parse().expect("valid")),
+            nodes: Some(500),
+            ..SearchLimits::default()
+        };
+        let control = limits.clock.expect("set");
+        let clocks = [Clock::new(control), Clock::new(control)];
+        assert_eq!(
+            go_command(&limits, Some(&clocks), Player::Two, Dialect::Ugi),
+            "go p1time 10000 p2time 10000 p1inc 100 p2inc 100 movestogo 40 nodes 500"
+        );
+        assert_eq!(
+            go_command(&limits, Some(&clocks), Player::One, Dialect::Uci),
+            "go wtime 10000 btime 10000 winc 100 binc 100 movestogo 40 nodes 500"
+        );
+        let fixed = SearchLimits {
+            movetime: Some(Duration::from_millis(250)),
+            depth: Some(3),
+            ..SearchLimits::default()
+        };
+        assert_eq!(
+            go_command(&fixed, None, Player::One, Dialect::Ugi),
+            "go movetime 250 depth 3"
+        );
+    }
+
+    #[test]
+    fn position_commands() {
+        let start = Opening::start();
+        assert_eq!(position_command(&start, &[]), "position startpos");
+        let book = Opening {
+            position: Some("8/8/8/8/8/8/8/8 w -".to_string()),
+            moves: vec!["Ke4".to_string()],
+        };
+        assert_eq!(
+            position_command(&book, &["Qd5".to_string()]),
+            "position fen 8/8/8/8/8/8/8/8 w - moves Ke4 Qd5"
+        );
+    }
+}

@@ -1,0 +1,219 @@
+//! Validated match settings built from the command line: engine specifications, search
+//! limits, shards. Parsing errors name the offending word.
+
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Duration;
+
+use super::clock::TimeControl;
+
+/// Which handshake to use with an engine.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Dialect {
+    /// Try `ugi`, fall back to `uci` when the engine does not answer `ugiok`.
+    #[default]
+    Auto,
+    Ugi,
+    Uci,
+}
+
+/// One `--engine` (merged with `--each`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    pub command: PathBuf,
+    pub arguments: Vec<String>,
+    pub name: String,
+    pub directory: Option<PathBuf>,
+    pub dialect: Dialect,
+    /// `option.NAME=VALUE` pairs, sent with `setoption` in the order given.
+    pub options: Vec<(String, String)>,
+}
+
+/// Why an engine, shard or limit setting was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SettingsError {
+    #[error("bad engine setting: {reason} ({token})")]
+    Engine { token: String, reason: String },
+    #[error("bad --shard, expected INDEX/COUNT with 1 <= INDEX <= COUNT ({0})")]
+    Shard(String),
+    #[error("{0}")]
+    Invalid(String),
+}
+
+fn engine_error(token: &str, reason: &str) -> SettingsError {
+    SettingsError::Engine {
+        token: token.to_string(),
+        reason: reason.to_string(),
+    }
+}
+
+impl EngineSpec {
+    /// Builds an engine from `--each` words followed by its own `--engine` words (its own
+    /// words win; options from both are sent, `--each` first).
+    pub fn from_words(each: &[String], own: &[String]) -> Result<Self, SettingsError> {
+        let mut command = None;
+        let mut name = None;
+        let mut directory = None;
+        let mut dialect = Dialect::Auto;
+        let mut arguments = Vec::new();
+        let mut options = Vec::new();
+        for word in each.iter().chain(own) {
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| engine_error(word, "expected key=value"))?;
+            if let Some(option) = key.strip_prefix("option.") {
+                if option.is_empty() {
+                    return Err(engine_error(word, "option name missing"));
+                }
+                options.push((option.to_string(), value.to_string()));
+                continue;
+            }
+            match key {
+                "cmd" => command = Some(PathBuf::from(value)),
+                "name" => name = Some(value.to_string()),
+                "arg" => arguments.push(value.to_string()),
+                "dir" => directory = Some(PathBuf::from(value)),
+                "proto" => {
+                    dialect = match value {
+                        "ugi" => Dialect::Ugi,
+                        "uci" => Dialect::Uci,
+                        "auto" => Dialect::Auto,
+                        _ => return Err(engine_error(word, "proto must be ugi, uci or auto")),
+                    }
+                }
+                _ => {
+                    return Err(engine_error(
+                        word,
+                        "unknown key, expected cmd name arg dir proto option.NAME",
+                    ));
+                }
+            }
+        }
+        let command =
+            command.ok_or_else(|| engine_error(&own.join(" "), "cmd=PATH is required"))?;
+        if command.as_os_str().is_empty() {
+            return Err(engine_error("cmd=", "empty command"));
+        }
+        let name = name.unwrap_or_else(|| {
+            command
+                .file_stem()
+                .map(|stem| stem.to_string_lossy().into_owned())
+                .unwrap_or_else(|| command.to_string_lossy().into_owned())
+        });
+        Ok(EngineSpec {
+            command,
+            arguments,
+            name,
+            directory,
+            dialect,
+            options,
+        })
+    }
+}
+
+/// What bounds each search: any combination of a clock, a fixed time, nodes and depth.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchLimits {
+    pub clock: Option<TimeControl>,
+    pub movetime: Option<Duration>,
+    pub nodes: Option<u64>,
+    pub depth: Option<u32>,
+}
+
+impl SearchLimits {
+    pub fn is_empty(&self) -> bool {
+        self.clock.is_none()
+            && self.movetime.is_none()
+            && self.nodes.is_none()
+            && self.depth.is_none()
+    }
+}
+
+/// How long the runner waits for an engine before calling it stalled.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Timeouts {
+    /// Handshake (`ugiok`) and `readyok`.
+    pub ready: Duration,
+    /// Extra wait beyond a move's time limit before a silent engine counts as stalled.
+    pub grace: Duration,
+    /// The wait for a `bestmove` when neither a clock nor `--movetime` bounds the move.
+    pub unbounded_move: Duration,
+    /// Allowed overrun of the clock or the movetime before a time forfeit.
+    pub margin: Duration,
+}
+
+/// `--shard INDEX/COUNT`: this run plays the INDEX-th of COUNT equal blocks of pairs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl FromStr for Shard {
+    type Err = SettingsError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let bad = || SettingsError::Shard(text.to_string());
+        let (index, count) = text.split_once('/').ok_or_else(bad)?;
+        let index: u64 = index.parse().map_err(|_| bad())?;
+        let count: u64 = count.parse().map_err(|_| bad())?;
+        if index == 0 || count == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn engine_words_merge_with_each() {
+        let spec = EngineSpec::from_words(
+            &words("option.Hash=8 proto=uci"),
+            &words("cmd=/opt/bin/tessera arg=--log arg=warn option.Seed=3 dir=/tmp"),
+        )
+        .expect("valid");
+        assert_eq!(spec.command, PathBuf::from("/opt/bin/tessera"));
+        assert_eq!(spec.name, "tessera");
+        assert_eq!(spec.arguments, ["--log", "warn"]);
+        assert_eq!(spec.dialect, Dialect::Uci);
+        assert_eq!(spec.directory, Some(PathBuf::from("/tmp")));
+        assert_eq!(
+            spec.options,
+            [
+                ("Hash".to_string(), "8".to_string()),
+                ("Seed".to_string(), "3".to_string())
+            ]
+        );
+        let named = EngineSpec::from_words(&[], &words("cmd=x name=Old")).expect("valid");
+        assert_eq!(named.name, "Old");
+    }
+
+    #[test]
+    fn engine_errors_name_the_word() {
+        for (bad, token) in [
+            ("name=x", "name=x"),
+            ("cmd=x colour=red", "colour=red"),
+            ("cmd=x proto=xboard", "proto=xboard"),
+            ("cmd=x option.=1", "option.=1"),
+            ("cmd=x hash", "hash"),
+        ] {
+            let error = EngineSpec::from_words(&[], &words(bad)).expect_err(bad);
+            assert!(error.to_string().contains(token), "{error}");
+        }
+    }
+
+    #[test]
+    fn shards_parse() {
+        assert_eq!("2/4".parse::<Shard>(), Ok(Shard { index: 2, count: 4 }));
+        for bad in ["0/4", "5/4", "1/0", "x/2", "3", ""] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! A deliberately misbehaving engine for testing the runner (`tessera test-engine`, a
+//! hidden subcommand). It speaks just enough UGI/UCI, plays random legal moves with the
+//! rules library in `normal` mode, and after `--after` good moves per game misbehaves as
+//! `--mode` says.
+
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+use crate::game::{AnyGame, CatchupRule, GameConfig, Variant};
+
+use super::rng::SplitMix64;
+
+/// How the test engine misbehaves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Mode {
+    /// Random legal moves.
+    #[default]
+    Normal,
+    /// Exits when asked to move.
+    Crash,
+    /// Never answers `go` (nor anything after it).
+    Hang,
+    /// Answers the first `isready` only; later ones are ignored.
+    HangReady,
+    /// Repeats the last move played (always illegal: its cells are taken or emptied).
+    Illegal,
+    /// Prints noise, invalid UTF-8, and a malformed move.
+    Garbage,
+    /// Sleeps `--delay-ms` before a legal move.
+    Slow,
+    /// A legal move followed by an extra token.
+    ExtraTokens,
+    /// A legal move with a `ponder <move>` suffix (allowed).
+    Ponder,
+}
+
+/// Arguments of `tessera test-engine`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct TestEngineArgs {
+    #[arg(long, value_enum, default_value_t = Mode::Normal)]
+    pub mode: Mode,
+    /// Good moves per game before misbehaving.
+    #[arg(long, default_value_t = 0)]
+    pub after: u32,
+    /// Delay before answering in `slow` mode, in milliseconds.
+    #[arg(long, default_value_t = 0)]
+    pub delay_ms: u64,
+    /// Do not know `ugi` (answer "Unknown command"), like a UCI-only engine.
+    #[arg(long)]
+    pub uci_only: bool,
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+struct TestEngine {
+    args: TestEngineArgs,
+    config: GameConfig,
+    game: Option<AnyGame>,
+    moves_this_game: u32,
+    ready_answers: u32,
+    rng: SplitMix64,
+}
+
+fn say(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+impl TestEngine {
+    fn set_option(&mut self, line: &str) {
+        let Some(rest) = line.strip_prefix("setoption name ") else {
+            return;
+        };
+        let Some((name, value)) = rest.split_once(" value ") else {
+            return;
+        };
+        match name.trim().to_ascii_lowercase().as_str() {
+            "uci_variant" => {
+                if let Ok(variant) = value.trim().parse::<Variant>() {
+                    self.config.variant = variant;
+                }
+            }
+            "boardsize" => {
+                self.config.size = value.trim().parse().ok().filter(|&size: &usize| size > 0);
+            }
+            "catchuprule" => {
+                if let Ok(rule) = value.trim().parse::<CatchupRule>() {
+                    self.config.catchup_rule = rule;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn set_position(&mut self, line: &str) {
+        let rest = line.trim_start_matches("position").trim();
+        let (setup, moves) = match rest.split_once(" moves") {
+            Some((setup, moves)) => (setup.trim(), moves.split_whitespace().collect::<Vec<_>>()),
+            None => (rest, Vec::new()),
+        };
+        let game = if let Some(text) = setup.strip_prefix("fen ") {
+            AnyGame::from_position_text(self.config, text.trim())
+        } else {
+            AnyGame::new(self.config)
+        };
+        self.game = game.ok().and_then(|mut game| {
+            moves
+                .iter()
+                .all(|text| game.play_text(text).is_ok())
+                .then_some(game)
+        });
+    }
+
+    fn random_move(&mut self) -> String {
+        let legal = self
+            .game
+            .as_ref()
+            .map(AnyGame::legal_move_texts)
+            .unwrap_or_default();
+        if legal.is_empty() {
+            return "0000".to_string();
+        }
+        legal[self.rng.below(legal.len() as u64) as usize].clone()
+    }
+
+    fn go(&mut self) {
+        self.moves_this_game += 1;
+        let mode = if self.moves_this_game > self.args.after {
+            self.args.mode
+        } else {
+            Mode::Normal
+        };
+        match mode {
+            Mode::Normal | Mode::HangReady => {
+                let mv = self.random_move();
+                say(&format!("info depth 1 nodes 1 pv {mv}"));
+                say(&format!("bestmove {mv}"));
+            }
+            Mode::Crash => std::process::exit(3),
+            Mode::Hang => loop {
+                std::thread::sleep(Duration::from_secs(3600));
+            },
+            Mode::Illegal => {
+                let last = self
+                    .game
+                    .as_ref()
+                    .and_then(|game| game.played_move_texts().pop())
+                    .unwrap_or_else(|| "a0".to_string());
+                say(&format!("bestmove {last}"));
+            }
+            Mode::Garbage => {
+                say("info string \u{1F600} }{ garbage ]]");
+                let mut out = std::io::stdout().lock();
+                let _ = out.write_all(b"\xff\xfe\x00 not utf-8\n");
+                let _ = out.flush();
+                drop(out);
+                say("bestmove #@!%");
+            }
+            Mode::Slow => {
+                std::thread::sleep(Duration::from_millis(self.args.delay_ms));
+                let mv = self.random_move();
+                say(&format!("bestmove {mv}"));
+            }
+            Mode::ExtraTokens => {
+                let mv = self.random_move();
+                say(&format!("bestmove {mv} 0000"));
+            }
+            Mode::Ponder => {
+                let mv = self.random_move();
+                say(&format!("bestmove {mv} ponder {mv}"));
+            }
+        }
+    }
+}
+
+/// Runs the test engine on stdin/stdout until `quit` or end of input.
+pub fn run(args: &TestEngineArgs) -> std::process::ExitCode {
+    let mut engine = TestEngine {
+        rng: SplitMix64::new(args.seed),
+        args: args.clone(),
+        config: GameConfig::new(Variant::Cheversi),
+        game: None,
+        moves_this_game: 0,
+        ready_answers: 0,
+    };
+    let stdin = std::io::stdin();
+    let mut buffer = Vec::new();
+    let mut input = stdin.lock();
+    loop {
+        buffer.clear();
+        match input.read_until(b'\n', &mut buffer) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let line = String::from_utf8_lossy(&buffer).trim().to_string();
+        let word = line.split_whitespace().next().unwrap_or("");
+        match word {
+            "ugi" if engine.args.uci_only => say("Unknown command: ugi"),
+            "ugi" | "uci" => {
+                say("id name TestEngine");
+                say("id author the Tessera match runner tests");
+                say(
+                    "option name UCI_Variant type combo default cheversi var cheversi var kruzno var hexcheckers var catchup",
+                );
+                say(if word == "ugi" { "ugiok" } else { "uciok" });
+            }
+            "isready" => {
+                if engine.args.mode != Mode::HangReady || engine.ready_answers == 0 {
+                    say("readyok");
+                }
+                engine.ready_answers += 1;
+            }
+            "setoption" => engine.set_option(&line),
+            "uginewgame" | "ucinewgame" => engine.moves_this_game = 0,
+            "position" => engine.set_position(&line),
+            "go" => engine.go(),
+            "quit" => break,
+            _ => {}
+        }
+    }
+    std::process::ExitCode::SUCCESS
+}

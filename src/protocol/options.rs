@@ -1,0 +1,415 @@
+//! The engine options: one table gives the `option` lines of the handshake and checks
+//! every `setoption`.
+
+use crate::game::{CatchupRule, GameConfig, Variant};
+use crate::search::{SearchOptions, Strategy};
+
+use super::error::ProtocolError;
+
+/// The type of an option, as UCI announces it.
+#[derive(Copy, Clone, Debug)]
+pub enum OptionKind {
+    Spin {
+        default: u64,
+        min: u64,
+        max: u64,
+    },
+    Combo {
+        default: &'static str,
+        values: &'static [&'static str],
+    },
+}
+
+/// Which option a table row is; decides how a value is applied.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OptionId {
+    Variant,
+    BoardSize,
+    CatchupRule,
+    Hash,
+    Threads,
+    MoveOverhead,
+    Seed,
+    Strategy,
+}
+
+impl OptionId {
+    /// True for the options that define the game: changing one resets the position.
+    pub fn changes_game(self) -> bool {
+        matches!(
+            self,
+            OptionId::Variant | OptionId::BoardSize | OptionId::CatchupRule
+        )
+    }
+}
+
+/// One row of the option table.
+#[derive(Copy, Clone, Debug)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub id: OptionId,
+    pub kind: OptionKind,
+}
+
+const VARIANTS: &[&str] = &["cheversi", "kruzno", "hexcheckers", "catchup"];
+const STRATEGIES: &[&str] = &["full", "greedy", "random"];
+
+/// Every option, in the order the handshake lists them (the game first, so interfaces
+/// that send options in this order set the variant before the board size).
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "UCI_Variant",
+        id: OptionId::Variant,
+        kind: OptionKind::Combo {
+            default: "cheversi",
+            values: VARIANTS,
+        },
+    },
+    OptionSpec {
+        name: "BoardSize",
+        id: OptionId::BoardSize,
+        kind: OptionKind::Spin {
+            default: 0,
+            min: 0,
+            max: crate::board::hex::MAX_SIDE as u64,
+        },
+    },
+    OptionSpec {
+        name: "CatchupRule",
+        id: OptionId::CatchupRule,
+        kind: OptionKind::Combo {
+            default: "revised",
+            values: &["revised", "original"],
+        },
+    },
+    OptionSpec {
+        name: "Hash",
+        id: OptionId::Hash,
+        kind: OptionKind::Spin {
+            default: 64,
+            min: 1,
+            max: 33_554_432,
+        },
+    },
+    OptionSpec {
+        name: "Threads",
+        id: OptionId::Threads,
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+        },
+    },
+    OptionSpec {
+        name: "MoveOverhead",
+        id: OptionId::MoveOverhead,
+        kind: OptionKind::Spin {
+            default: 30,
+            min: 0,
+            max: 5000,
+        },
+    },
+    OptionSpec {
+        name: "Seed",
+        id: OptionId::Seed,
+        kind: OptionKind::Spin {
+            default: 0,
+            min: 0,
+            max: i32::MAX as u64,
+        },
+    },
+    OptionSpec {
+        name: "Strategy",
+        id: OptionId::Strategy,
+        kind: OptionKind::Combo {
+            default: "full",
+            values: STRATEGIES,
+        },
+    },
+];
+
+impl OptionSpec {
+    /// The default value as `setoption` would send it.
+    pub fn default_text(&self) -> String {
+        match self.kind {
+            OptionKind::Spin { default, .. } => default.to_string(),
+            OptionKind::Combo { default, .. } => default.to_string(),
+        }
+    }
+}
+
+/// The `option name ... type ...` line of one option.
+pub fn option_line(spec: &OptionSpec) -> String {
+    match spec.kind {
+        OptionKind::Spin { default, min, max } => format!(
+            "option name {} type spin default {default} min {min} max {max}",
+            spec.name
+        ),
+        OptionKind::Combo { default, values } => {
+            let mut line = format!("option name {} type combo default {default}", spec.name);
+            for value in values {
+                line.push_str(" var ");
+                line.push_str(value);
+            }
+            line
+        }
+    }
+}
+
+/// The option values in force: the game configuration and the search options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub game: GameConfig,
+    pub search: SearchOptions,
+}
+
+impl Default for Settings {
+    /// Every option at the default its table row announces (applied through [`apply`],
+    /// so the announced defaults are the ones in force).
+    fn default() -> Self {
+        let mut settings = Settings {
+            game: GameConfig::new(Variant::Cheversi),
+            search: SearchOptions::default(),
+        };
+        for spec in OPTIONS {
+            match apply(&settings, spec.name, Some(&spec.default_text())) {
+                Ok(update) => settings = update.settings,
+                Err(error) => log::error!("option table default rejected: {error}"),
+            }
+        }
+        settings
+    }
+}
+
+/// The result of a successful `setoption`.
+#[derive(Clone, Debug)]
+pub struct OptionUpdate {
+    pub id: OptionId,
+    pub settings: Settings,
+    /// Side effects worth telling the client (sent as `info string`).
+    pub notes: Vec<String>,
+}
+
+/// The table row named `name` (case-insensitive).
+pub fn find(name: &str) -> Option<&'static OptionSpec> {
+    OPTIONS
+        .iter()
+        .find(|spec| spec.name.eq_ignore_ascii_case(name))
+}
+
+/// Checks `setoption name <name> value <value>` against the table and the current
+/// settings; returns the new settings. On error nothing is changed.
+pub fn apply(
+    settings: &Settings,
+    name: &str,
+    value: Option<&str>,
+) -> Result<OptionUpdate, ProtocolError> {
+    let spec = find(name).ok_or_else(|| ProtocolError::UnknownOption {
+        name: name.to_string(),
+    })?;
+    let value = value.ok_or_else(|| ProtocolError::missing("value", spec.name))?;
+    let bad = |reason: String| ProtocolError::OptionValue {
+        name: spec.name.to_string(),
+        value: value.to_string(),
+        reason,
+    };
+    let mut next = settings.clone();
+    let mut notes = Vec::new();
+    match spec.kind {
+        OptionKind::Spin { min, max, .. } => {
+            let number = value
+                .parse::<u64>()
+                .ok()
+                .filter(|number| (min..=max).contains(number))
+                .ok_or_else(|| bad(format!("expected an integer from {min} to {max}")))?;
+            let as_usize = |number: u64| {
+                usize::try_from(number).map_err(|_| bad("too large for this machine".to_string()))
+            };
+            match spec.id {
+                OptionId::BoardSize => {
+                    let variant = settings.game.variant;
+                    let range = variant.size_range();
+                    let size = as_usize(number)?;
+                    if size != 0 && !range.contains(&size) {
+                        let sides = if range.start() == range.end() {
+                            format!("side {} only", range.start())
+                        } else {
+                            format!("sides {} to {}", range.start(), range.end())
+                        };
+                        return Err(bad(format!(
+                            "{variant} is played on {sides}, or 0 for the default"
+                        )));
+                    }
+                    next.game.size = (size != 0).then_some(size);
+                }
+                OptionId::Hash => next.search.hash_mb = as_usize(number)?,
+                OptionId::Threads => next.search.threads = as_usize(number)?,
+                OptionId::MoveOverhead => next.search.move_overhead_ms = number,
+                OptionId::Seed => next.search.seed = number,
+                _ => return Err(bad("not a spin option".to_string())),
+            }
+        }
+        OptionKind::Combo { values, .. } => {
+            let Some(chosen) = values
+                .iter()
+                .find(|candidate| candidate.eq_ignore_ascii_case(value))
+            else {
+                return Err(bad(format!("expected one of {}", values.join(", "))));
+            };
+            match spec.id {
+                OptionId::Variant => {
+                    let variant: Variant = chosen.parse().map_err(|_| bad(String::new()))?;
+                    next.game.variant = variant;
+                    if let Some(size) = settings.game.size
+                        && !variant.size_range().contains(&size)
+                    {
+                        next.game.size = None;
+                        notes.push(format!(
+                            "BoardSize reset to 0: side {size} does not fit {variant}"
+                        ));
+                    }
+                }
+                OptionId::CatchupRule => {
+                    next.game.catchup_rule = chosen
+                        .parse::<CatchupRule>()
+                        .map_err(|_| bad(String::new()))?;
+                }
+                OptionId::Strategy => {
+                    next.search.strategy = match *chosen {
+                        "greedy" => Strategy::Greedy,
+                        "random" => Strategy::Random,
+                        _ => Strategy::Full,
+                    };
+                }
+                _ => return Err(bad("not a combo option".to_string())),
+            }
+        }
+    }
+    Ok(OptionUpdate {
+        id: spec.id,
+        settings: next,
+        notes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{OPTIONS, OptionId, Settings, apply, option_line};
+    use crate::game::{CatchupRule, Variant};
+    use crate::search::Strategy;
+
+    fn set(settings: &Settings, name: &str, value: &str) -> Result<Settings, String> {
+        apply(settings, name, Some(value))
+            .map(|update| update.settings)
+            .map_err(|error| error.to_string())
+    }
+
+    #[test]
+    fn every_announced_default_is_accepted_and_in_force() {
+        let defaults = Settings::default();
+        for spec in OPTIONS {
+            let update = apply(&defaults, spec.name, Some(&spec.default_text()))
+                .unwrap_or_else(|error| panic!("default of {} rejected: {error}", spec.name));
+            assert_eq!(update.settings, defaults, "{}", spec.name);
+        }
+        assert_eq!(defaults.game.variant, Variant::Cheversi);
+        assert_eq!(defaults.game.size, None);
+        assert_eq!(defaults.search.hash_mb, 64);
+        assert_eq!(defaults.search.strategy, Strategy::Full);
+    }
+
+    #[test]
+    fn option_lines_use_uci_syntax() {
+        let lines: Vec<String> = OPTIONS.iter().map(option_line).collect();
+        assert_eq!(
+            lines[0],
+            "option name UCI_Variant type combo default cheversi var cheversi var kruzno \
+             var hexcheckers var catchup"
+        );
+        assert!(
+            lines.contains(&"option name Hash type spin default 64 min 1 max 33554432".to_string())
+        );
+    }
+
+    #[test]
+    fn names_and_combo_values_are_case_insensitive() {
+        let defaults = Settings::default();
+        let settings = set(&defaults, "uci_variant", "CATCHUP").expect("accepted");
+        assert_eq!(settings.game.variant, Variant::Catchup);
+        let settings = set(&settings, "catchuprule", "Original").expect("accepted");
+        assert_eq!(settings.game.catchup_rule, CatchupRule::Original);
+        let settings = set(&settings, "HASH", "128").expect("accepted");
+        assert_eq!(settings.search.hash_mb, 128);
+        let settings = set(&settings, "strategy", "Random").expect("accepted");
+        assert_eq!(settings.search.strategy, Strategy::Random);
+        let settings = set(&settings, "moveoverhead", "0").expect("accepted");
+        assert_eq!(settings.search.move_overhead_ms, 0);
+        let settings = set(&settings, "Seed", "2147483647").expect("accepted");
+        assert_eq!(settings.search.seed, 2_147_483_647);
+        let settings = set(&settings, "Threads", "2").expect("accepted");
+        assert_eq!(settings.search.threads, 2);
+    }
+
+    #[test]
+    fn bad_names_and_values_are_errors() {
+        let defaults = Settings::default();
+        assert_eq!(
+            set(&defaults, "Ponder", "true"),
+            Err("unknown option (Ponder)".into())
+        );
+        assert_eq!(
+            set(&defaults, "Hash", "0"),
+            Err("bad value for option Hash: expected an integer from 1 to 33554432 (0)".into())
+        );
+        assert_eq!(
+            set(&defaults, "Hash", "-5"),
+            Err("bad value for option Hash: expected an integer from 1 to 33554432 (-5)".into())
+        );
+        assert_eq!(
+            set(&defaults, "UCI_Variant", "chess"),
+            Err(
+                "bad value for option UCI_Variant: expected one of cheversi, kruzno, \
+                 hexcheckers, catchup (chess)"
+                    .into()
+            )
+        );
+        assert_eq!(
+            apply(&defaults, "Hash", None)
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+            Err("missing value (Hash)".into())
+        );
+    }
+
+    #[test]
+    fn board_size_must_fit_the_variant() {
+        let defaults = Settings::default();
+        assert_eq!(
+            set(&defaults, "BoardSize", "5"),
+            Err(
+                "bad value for option BoardSize: cheversi is played on side 8 only, or 0 \
+                 for the default (5)"
+                    .into()
+            )
+        );
+        let catchup = set(&defaults, "UCI_Variant", "catchup").expect("accepted");
+        let small = set(&catchup, "BoardSize", "3").expect("catchup fits side 3");
+        assert_eq!(small.game.size, Some(3));
+        assert_eq!(
+            set(&small, "BoardSize", "0").expect("default").game.size,
+            None
+        );
+        // Side 3 does not fit Kruzno: switching resets the size and says so.
+        let update = apply(&small, "UCI_Variant", Some("kruzno")).expect("accepted");
+        assert_eq!(update.id, OptionId::Variant);
+        assert_eq!(update.settings.game.size, None);
+        assert_eq!(
+            update.notes,
+            vec!["BoardSize reset to 0: side 3 does not fit kruzno".to_string()]
+        );
+        // Side 5 fits hexcheckers too: it is kept.
+        let five = set(&catchup, "BoardSize", "5").expect("accepted");
+        let hex = set(&five, "UCI_Variant", "hexcheckers").expect("accepted");
+        assert_eq!(hex.game.size, Some(5));
+    }
+}

@@ -1,0 +1,513 @@
+//! The protocol state machine: commands in, responses and jobs out, no I/O.
+//!
+//! A [`Session`] owns the options, the game and the engine. Long work (search, perft,
+//! bench) leaves as a [`Job`] in the returned [`Step`]; whoever runs it feeds its
+//! [`JobEvent`]s back through [`Session::job_event`]. The thin loop in `io.rs` runs
+//! jobs on a worker thread; `script.rs` runs them in line for tests.
+//!
+//! While a job runs: `isready`, `stop` and `quit` act at once; `position`, `setoption`
+//! and `uginewgame` stop a running search and wait for its `bestmove`; every other
+//! command waits its turn, so replies always come in the order of the commands. A
+//! second `go` while a search runs (and no stop was asked for) is an error. `quit`
+//! drops waiting commands and stops the search; its bestmove is still reported if it
+//! arrives before the loop exits.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::game::{AnyGame, Player};
+use crate::search::{Engine, SearchResult};
+
+use super::board_text;
+use super::command::{self, Command, Dialect, PositionStart, Query};
+use super::error::ProtocolError;
+use super::job::{Job, JobEvent, JobOutput, SearchJob};
+use super::options::{self, OPTIONS, Settings};
+use super::response::Response;
+
+/// Most commands kept waiting for a running job.
+pub const MAX_WAITING_COMMANDS: usize = 10_000;
+
+/// The engine's name in `id name`.
+pub const ENGINE_NAME: &str = "Tessera";
+/// The engine's author line in `id author`.
+pub const ENGINE_AUTHOR: &str = "the Tessera developers";
+
+/// What one command (or job event) produced.
+#[derive(Default)]
+pub struct Step {
+    /// Lines to send, in order.
+    pub responses: Vec<Response>,
+    /// Work to start now (at most one job runs at a time).
+    pub job: Option<Job>,
+    /// The client asked to quit (or input ended): exit at once.
+    pub quit: bool,
+}
+
+/// A search in progress.
+#[derive(Debug)]
+struct RunningSearch {
+    stop: Arc<AtomicBool>,
+    infinite: bool,
+    stop_requested: bool,
+    /// The searched position, to check the move the search returns.
+    game: AnyGame,
+    /// `go infinite` ended before `stop`: its bestmove, held until `stop`.
+    held: Option<Response>,
+}
+
+#[derive(Debug)]
+enum Activity {
+    Idle,
+    Searching(Box<RunningSearch>),
+    /// perft, divide or bench.
+    Working,
+}
+
+/// The protocol state: options, game, engine, and what is running.
+pub struct Session {
+    settings: Settings,
+    game: AnyGame,
+    /// `None` while a search job holds it.
+    engine: Option<Engine>,
+    activity: Activity,
+    waiting: VecDeque<Command>,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new()
+    }
+}
+
+impl Session {
+    /// A session with every option at its default and the start position.
+    pub fn new() -> Self {
+        let settings = Settings::default();
+        let game = AnyGame::new(settings.game)
+            .expect("the default game configuration always has a start position");
+        let engine = Engine::new(settings.search.clone());
+        Session {
+            settings,
+            game,
+            engine: Some(engine),
+            activity: Activity::Idle,
+            waiting: VecDeque::new(),
+        }
+    }
+
+    /// The position the session holds.
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// True while a search, perft or bench runs.
+    pub fn is_busy(&self) -> bool {
+        !matches!(self.activity, Activity::Idle)
+    }
+
+    /// True while a search runs (or holds the bestmove of `go infinite`).
+    pub fn is_searching(&self) -> bool {
+        matches!(self.activity, Activity::Searching(_))
+    }
+
+    /// True when a running search has been asked to stop.
+    pub fn stop_requested(&self) -> bool {
+        matches!(&self.activity, Activity::Searching(search) if search.stop_requested)
+    }
+
+    /// Parses and handles one input line.
+    pub fn handle_line(&mut self, line: &str) -> Step {
+        let command = super::parse::parse_line(line);
+        log::debug!("command {command:?}");
+        self.handle(command)
+    }
+
+    /// Handles one command.
+    pub fn handle(&mut self, command: Command) -> Step {
+        let mut step = Step::default();
+        match command {
+            Command::Empty => {}
+            Command::IsReady => step.responses.push(Response::ReadyOk),
+            Command::Stop => {
+                // A `go` still waiting is the search this stop is meant for.
+                if self
+                    .waiting
+                    .iter()
+                    .any(|command| matches!(command, Command::Go(_)))
+                {
+                    self.waiting.push_back(Command::Stop);
+                }
+                self.request_stop(&mut step);
+            }
+            Command::Quit => {
+                self.waiting.clear();
+                self.request_stop(&mut step);
+                step.quit = true;
+            }
+            command
+                if self.waiting.is_empty() && (!self.is_busy() || answers_at_once(&command)) =>
+            {
+                self.execute(command, &mut step)
+            }
+            command => self.wait(command, &mut step),
+        }
+        step
+    }
+
+    /// Handles a report of the running job.
+    pub fn job_event(&mut self, event: JobEvent) -> Step {
+        let mut step = Step::default();
+        match event {
+            JobEvent::Info(info) => {
+                if matches!(&self.activity, Activity::Searching(search) if search.held.is_none()) {
+                    step.responses.push(Response::Info(info));
+                }
+            }
+            JobEvent::Line(line) => step.responses.push(Response::Text(line)),
+            JobEvent::Finished(output) => self.job_finished(output, &mut step),
+        }
+        step
+    }
+
+    fn job_finished(&mut self, output: JobOutput, step: &mut Step) {
+        let activity = std::mem::replace(&mut self.activity, Activity::Idle);
+        match output {
+            JobOutput::Search { engine, result } => {
+                self.engine = Some(engine);
+                if let Activity::Searching(mut search) = activity {
+                    let bestmove = best_move_response(&search.game, result, step);
+                    if search.infinite && !search.stop_requested {
+                        search.held = Some(bestmove);
+                        self.activity = Activity::Searching(search);
+                        return;
+                    }
+                    step.responses.push(bestmove);
+                } else {
+                    log::error!("a search finished while none was running");
+                }
+            }
+            JobOutput::Done => {}
+            JobOutput::Failed(message) => {
+                log::error!("job failed: {message}");
+                if self.engine.is_none() {
+                    self.engine = Some(Engine::new(self.settings.search.clone()));
+                }
+                let job = match &activity {
+                    Activity::Searching(_) => "search",
+                    _ => "perft or bench",
+                };
+                step.responses
+                    .push(Response::Error(ProtocolError::JobFailed {
+                        job: job.to_string(),
+                        message,
+                    }));
+                if let Activity::Searching(search) = activity {
+                    let fallback = SearchResult {
+                        best_move: None,
+                        score: None,
+                    };
+                    let bestmove = best_move_response(&search.game, fallback, step);
+                    step.responses.push(bestmove);
+                }
+            }
+        }
+        self.run_waiting(step);
+    }
+
+    /// Asks a running search to stop; a held `go infinite` result is sent at once.
+    fn request_stop(&mut self, step: &mut Step) {
+        let Activity::Searching(search) = &mut self.activity else {
+            return;
+        };
+        search.stop.store(true, Ordering::SeqCst);
+        search.stop_requested = true;
+        if let Some(bestmove) = search.held.take() {
+            step.responses.push(bestmove);
+            self.activity = Activity::Idle;
+            self.run_waiting(step);
+        }
+    }
+
+    /// Keeps `command` until the running job is over (see the module comment).
+    fn wait(&mut self, command: Command, step: &mut Step) {
+        let searching = matches!(self.activity, Activity::Searching(_));
+        if searching && matches!(command, Command::Go(_)) && !self.stop_requested() {
+            step.responses
+                .push(Response::Error(ProtocolError::SearchRunning {
+                    command: "go".to_string(),
+                }));
+            return;
+        }
+        if self.waiting.len() >= MAX_WAITING_COMMANDS {
+            step.responses
+                .push(Response::Error(ProtocolError::QueueFull {
+                    command: command.word().to_string(),
+                    limit: MAX_WAITING_COMMANDS,
+                }));
+            return;
+        }
+        let stops = stops_search(&command);
+        self.waiting.push_back(command);
+        if searching && stops {
+            self.request_stop(step);
+        }
+    }
+
+    /// Runs waiting commands until one starts a job or none is left. A search started
+    /// from the queue is stopped at once if a command behind it would stop it.
+    fn run_waiting(&mut self, step: &mut Step) {
+        while !self.is_busy() {
+            let Some(command) = self.waiting.pop_front() else {
+                break;
+            };
+            self.execute(command, step);
+        }
+        if self.is_searching() && self.waiting.iter().any(stops_search) {
+            self.request_stop(step);
+        }
+    }
+
+    fn execute(&mut self, command: Command, step: &mut Step) {
+        match command {
+            Command::Empty | Command::IsReady | Command::Stop => {}
+            Command::Quit => step.quit = true,
+            Command::Hello(dialect) => hello(dialect, step),
+            Command::SetOption { name, value } => {
+                if let Err(error) = self.set_option(&name, value.as_deref(), step) {
+                    step.responses.push(error.into());
+                }
+            }
+            Command::NewGame => {
+                if let Some(engine) = &mut self.engine {
+                    engine.new_game();
+                }
+            }
+            Command::Position { start, moves } => match self.set_position(start, &moves) {
+                Ok(game) => self.game = game,
+                Err(error) => step.responses.push(error.into()),
+            },
+            Command::Go(limits) => self.go(limits, step),
+            Command::Query(query) => step.responses.push(self.query(query)),
+            Command::Show => step.responses.extend(
+                board_text::describe(&self.game)
+                    .into_iter()
+                    .map(Response::Text),
+            ),
+            Command::Perft(depth) | Command::Divide(depth) => {
+                let divide = matches!(command, Command::Divide(_));
+                self.start_job(
+                    Job::Perft {
+                        game: self.game.clone(),
+                        depth,
+                        divide,
+                    },
+                    step,
+                );
+            }
+            Command::Bench => self.start_job(Job::Bench, step),
+            Command::Eval => {
+                if let Some(engine) = &self.engine {
+                    step.responses.extend(
+                        engine
+                            .evaluation_text(&self.game)
+                            .into_iter()
+                            .map(Response::Text),
+                    );
+                }
+            }
+            Command::Help => step
+                .responses
+                .extend(command::help_lines().into_iter().map(Response::Text)),
+            Command::Invalid(error) => step.responses.push(error.into()),
+        }
+    }
+
+    fn start_job(&mut self, job: Job, step: &mut Step) {
+        self.activity = Activity::Working;
+        step.job = Some(job);
+    }
+
+    fn set_option(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+        step: &mut Step,
+    ) -> Result<(), ProtocolError> {
+        let update = options::apply(&self.settings, name, value)?;
+        let hash_mb = update.settings.search.hash_mb;
+        if hash_mb != self.settings.search.hash_mb && !can_allocate_megabytes(hash_mb) {
+            return Err(ProtocolError::OptionValue {
+                name: "Hash".to_string(),
+                value: hash_mb.to_string(),
+                reason: "cannot allocate that much memory here".to_string(),
+            });
+        }
+        if update.id.changes_game() {
+            let game =
+                AnyGame::new(update.settings.game).map_err(|error| ProtocolError::OptionValue {
+                    name: name.to_string(),
+                    value: value.unwrap_or_default().to_string(),
+                    reason: format!("no start position: {error}"),
+                })?;
+            self.game = game;
+            if let Some(engine) = &mut self.engine {
+                engine.new_game();
+            }
+        }
+        if update.settings.search != self.settings.search
+            && let Some(engine) = &mut self.engine
+        {
+            engine.set_options(update.settings.search.clone());
+        }
+        self.settings = update.settings;
+        step.responses
+            .extend(update.notes.into_iter().map(Response::InfoString));
+        Ok(())
+    }
+
+    /// The game `position` describes, or the first thing wrong with it.
+    fn set_position(
+        &self,
+        start: PositionStart,
+        moves: &[String],
+    ) -> Result<AnyGame, ProtocolError> {
+        let config = self.settings.game;
+        let mut game = match start {
+            PositionStart::StartPosition => AnyGame::new(config),
+            PositionStart::Text(text) => AnyGame::from_position_text(config, &text),
+        }
+        .map_err(ProtocolError::Position)?;
+        for (index, text) in moves.iter().enumerate() {
+            game.play_text(text).map_err(|error| ProtocolError::Move {
+                ply: index + 1,
+                error,
+            })?;
+        }
+        Ok(game)
+    }
+
+    fn go(&mut self, limits: crate::search::SearchLimits, step: &mut Step) {
+        if let Some(outcome) = self.game.outcome() {
+            step.responses.push(Response::info_string(format!(
+                "game over ({})",
+                outcome.as_str()
+            )));
+            step.responses.push(Response::BestMove(None));
+            return;
+        }
+        let Some(engine) = self.engine.take() else {
+            log::error!("go without an engine: a search is already running");
+            step.responses
+                .push(Response::Error(ProtocolError::SearchRunning {
+                    command: "go".to_string(),
+                }));
+            return;
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        self.activity = Activity::Searching(Box::new(RunningSearch {
+            stop: Arc::clone(&stop),
+            infinite: limits.infinite,
+            stop_requested: false,
+            game: self.game.clone(),
+            held: None,
+        }));
+        step.job = Some(Job::Search(SearchJob {
+            engine,
+            game: self.game.clone(),
+            limits,
+            stop,
+        }));
+    }
+
+    fn query(&self, query: Query) -> Response {
+        let game = &self.game;
+        match query {
+            Query::GameOver => Response::answer(game.is_over().to_string()),
+            Query::Player1Turn => {
+                Response::answer((game.side_to_move() == Player::One).to_string())
+            }
+            Query::Result => Response::answer(
+                game.outcome()
+                    .map_or("none", |outcome| outcome.as_str())
+                    .to_string(),
+            ),
+            Query::Moves => Response::Answer(game.legal_move_texts()),
+            Query::Score => {
+                let [first, second] = game.score();
+                Response::Answer(vec![first.to_string(), second.to_string()])
+            }
+            Query::Position => Response::answer(game.position_text()),
+            Query::Variant => Response::answer(game.variant().name()),
+        }
+    }
+}
+
+/// True if `megabytes` MB can be allocated now: a probe reserved and freed at once, so
+/// a too large `Hash` is an error line instead of an abort inside the allocator.
+fn can_allocate_megabytes(megabytes: usize) -> bool {
+    let Some(bytes) = megabytes.checked_mul(1 << 20) else {
+        return false;
+    };
+    let mut probe: Vec<u8> = Vec::new();
+    probe.try_reserve_exact(bytes).is_ok()
+}
+
+/// Commands that end a running search before they take effect.
+fn stops_search(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Stop | Command::Position { .. } | Command::SetOption { .. } | Command::NewGame
+    )
+}
+
+/// Commands that neither need the engine nor change anything: answered at once while a
+/// job runs (unless earlier commands are waiting, to keep replies in order).
+fn answers_at_once(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Hello(_) | Command::Query(_) | Command::Show | Command::Help | Command::Invalid(_)
+    )
+}
+
+/// The handshake: id lines, one line per option, then `ugiok` | `uciok`.
+fn hello(dialect: Dialect, step: &mut Step) {
+    step.responses.push(Response::IdName(format!(
+        "{ENGINE_NAME} {}",
+        env!("CARGO_PKG_VERSION")
+    )));
+    step.responses
+        .push(Response::IdAuthor(ENGINE_AUTHOR.to_string()));
+    step.responses.extend(
+        OPTIONS
+            .iter()
+            .map(|spec| Response::OptionLine(options::option_line(spec))),
+    );
+    step.responses.push(Response::HandshakeDone(dialect));
+}
+
+/// `bestmove` for a search result, checked against the rules: a move the rules reject
+/// (a search bug) is replaced by the first legal move, with an error line.
+fn best_move_response(game: &AnyGame, result: SearchResult, step: &mut Step) -> Response {
+    let legal = game.legal_move_texts();
+    match result.best_move {
+        Some(text) => match game.canonical_move_text(&text) {
+            Ok(canonical) => Response::BestMove(Some(canonical)),
+            Err(error) => {
+                log::error!("search returned an illegal move {text:?}: {error}");
+                step.responses
+                    .push(Response::Error(ProtocolError::JobFailed {
+                        job: "search".to_string(),
+                        message: format!("illegal best move {text}: {error}"),
+                    }));
+                Response::BestMove(legal.into_iter().next())
+            }
+        },
+        None => Response::BestMove(legal.into_iter().next()),
+    }
+}

@@ -1,0 +1,112 @@
+//! The binary's I/O edges: raw bytes on stdin, end of input, a closed stdout.
+
+mod protocol_support;
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+
+use protocol_support::Engine;
+
+#[test]
+fn raw_input_lines_are_checked_before_parsing() {
+    let mut engine = Engine::spawn();
+    engine.send_bytes(b"isready\r\n");
+    assert_eq!(engine.next_line().as_deref(), Some("readyok"));
+    engine.send_bytes(b"query \xff\xfe variant\n");
+    assert_eq!(
+        engine.next_line().as_deref(),
+        Some("info string error: line is not valid UTF-8 (byte 6)")
+    );
+    let mut long = vec![b' '; tessera::protocol::io::MAX_LINE_BYTES];
+    long.extend_from_slice(b"isready\n");
+    engine.send_bytes(&long);
+    assert_eq!(
+        engine.next_line().as_deref(),
+        Some("info string error: line too long, the limit is 1048576 bytes (1048583 bytes)")
+    );
+    engine.send_bytes(b"\n\t\n   \nquery\tp1turn \r\n");
+    assert_eq!(engine.next_line().as_deref(), Some("response true"));
+    engine.send_bytes(b"\x1b[2Jboom\n");
+    assert_eq!(
+        engine.next_line().as_deref(),
+        Some("info string error: unknown command (\\u{1b}[2Jboom)")
+    );
+    // The last line needs no line break.
+    engine.send_bytes(b"isready");
+    let (rest, status) = engine.close();
+    assert_eq!(rest, vec!["readyok".to_string()]);
+    assert!(status.success());
+}
+
+#[test]
+fn end_of_input_stops_the_search_and_exits_with_status_0() {
+    let mut engine = Engine::spawn();
+    engine.send("position startpos moves Ke4");
+    engine.send("go infinite");
+    assert!(
+        engine
+            .sync()
+            .iter()
+            .all(|line| !line.starts_with("bestmove"))
+    );
+    let (rest, status) = engine.close();
+    assert!(status.success(), "exit status {status}");
+    let moves: Vec<&String> = rest
+        .iter()
+        .filter(|line| line.starts_with("bestmove "))
+        .collect();
+    assert_eq!(moves.len(), 1, "the stopped search reports once: {rest:?}");
+}
+
+#[test]
+fn quit_during_perft_exits_at_once() {
+    let mut engine = Engine::spawn();
+    engine.send("setoption name UCI_Variant value hexcheckers");
+    engine.send("perft 12");
+    engine.send("quit");
+    let (_, status) = engine.wait();
+    assert!(status.success(), "exit status {status}");
+}
+
+#[test]
+fn a_closed_stdout_ends_the_engine_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tessera binary starts");
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    // Writing may fail once the engine has gone: that is the expected end.
+    for _ in 0..200 {
+        if stdin.write_all(b"help\nisready\n").is_err() {
+            break;
+        }
+    }
+    drop(stdin);
+    let mut errors = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr is piped")
+        .read_to_string(&mut errors)
+        .expect("stderr is text");
+    let status = child.wait().expect("the engine exits");
+    assert!(status.success(), "exit status {status}, stderr {errors}");
+    assert!(!errors.contains("panicked"), "{errors}");
+}
+
+#[test]
+fn bench_runs_on_the_worker_thread_and_quit_does_not_wait_for_it() {
+    let mut engine = Engine::spawn();
+    engine.send("bench");
+    // The command loop stays free while the bench runs (about a minute in a dev build).
+    engine.send("isready");
+    engine.read_until(|line| line == "readyok");
+    engine.send("query variant");
+    engine.read_until(|line| line == "response cheversi");
+    engine.send("quit");
+    let (_, status) = engine.wait();
+    assert!(status.success(), "exit status {status}");
+}

@@ -1,0 +1,247 @@
+//! Golden protocol transcripts, one per variant plus the handshake and the search
+//! interplay. Each script runs twice, in process through the session state machine and
+//! through the real binary over pipes; both runs must match the same snapshot (in
+//! `tests/snapshots/`), with version, times and searched moves filtered.
+
+mod protocol_support;
+
+use protocol_support::{binary, in_process};
+
+const HANDSHAKE: &[&str] = &[
+    "ugi",
+    "isready",
+    "uci",
+    "help",
+    "setoption name Hash value 16",
+    "setoption name hash value 0",
+    "setoption name Threads value two",
+    "setoption name Colour value white",
+    "setoption name MoveOverhead",
+    "setoption name Seed value 42",
+    "setoption name Strategy value GREEDY",
+    "setoption name Strategy value clever",
+    "setoption name BoardSize value 6",
+    "ucinewgame",
+    "uginewgame",
+    "query variant",
+    "foo bar",
+    "query",
+    "query colour",
+    "go depth 0",
+    "go nodes -5",
+    "perft x",
+    "quit",
+];
+
+const CHEVERSI: &[&str] = &[
+    "ugi",
+    "setoption name UCI_Variant value cheversi",
+    "uginewgame",
+    "position startpos",
+    "d",
+    "query gameover",
+    "query p1turn",
+    "query result",
+    "query score",
+    "query fen",
+    "query variant",
+    "position startpos moves Ke4 Qd5",
+    "query p1turn",
+    "query score",
+    "query fen",
+    "position startpos moves Ke4 Qd5 Nf6",
+    "query fen",
+    "position startpos moves Ke4 Kd5",
+    "position startpos moves Kz9",
+    "position fen 8/8/8/8/4K3/8/8/8 w e4",
+    "position fen 8/8/8/8/4K3/8/8 b e4",
+    "position fen 8/8/8/8/4K3/8/8/8 b e4 moves Qd5",
+    "d",
+    "perft 2",
+    "divide 1",
+    "go depth 2",
+    "go infinite",
+    "isready",
+    "query p1turn",
+    "stop",
+    "position fen 8/8/2b5/2R5/2R5/2r3k1/Nn1r1n1B/KqQBN1b1 w g3",
+    "query gameover",
+    "query result",
+    "query score",
+    "query moves",
+    "go depth 1",
+    "position startpos moves Ka1 Qb1 Qc1 Nb2 Na2 Rd2 Ne1 Nf2 Bd1 Rc3 Rc4 Bg1 Rc5 Bc6 Bh2 Kg3",
+    "query fen",
+    "query result",
+    "position startpos",
+    "eval",
+    "go depth 1",
+    "quit",
+];
+
+const KRUZNO: &[&str] = &[
+    "ugi",
+    "setoption name UCI_Variant value kruzno",
+    "query variant",
+    "position startpos",
+    "d",
+    "query moves",
+    "query score",
+    "position startpos moves b2-a1 j2-k1",
+    "query fen",
+    "query p1turn",
+    "position startpos moves b2-a1 b2-b3",
+    "position startpos moves b2-a1 j2-k1 a1xc3",
+    "position startpos moves b2-b9",
+    "query fen",
+    "position fen 6/1BBBBB1/2BBBB2/3BBB3/10/11/10/9/8/7 w - 0 1",
+    "position fen 6/1BBBBB1/2BBBB2/3BBB3/10/11/10/9/8/7/6 x - 0 1",
+    "position fen 6/1BBBBB1/2BBBB2/3BBB3/10/11/10/9/8/7/6 w - 0 1",
+    "query gameover",
+    "query result",
+    "query moves",
+    "go depth 1",
+    "setoption name BoardSize value 4",
+    "setoption name BoardSize value 6",
+    "position startpos moves b2-a1",
+    "perft 2",
+    "divide 1",
+    "divide 0",
+    "go depth 2",
+    "go infinite",
+    "isready",
+    "stop",
+    "setoption name BoardSize value 0",
+    "query fen",
+    "quit",
+];
+
+const HEXCHECKERS: &[&str] = &[
+    "ugi",
+    "setoption name UCI_Variant value hexcheckers",
+    "query variant",
+    "d",
+    "query moves",
+    "query score",
+    "position startpos moves c1-d1 o1-n1",
+    "query fen",
+    "position startpos moves c1-d1 c2-d2",
+    "position startpos moves c1xe1",
+    "position startpos moves q9-q10",
+    "setoption name BoardSize value 4",
+    "d",
+    "query moves",
+    "perft 2",
+    "divide 1",
+    "position fen 4/3B1/5B/7/5B/W4/4 b - 80 69",
+    "d",
+    "query gameover",
+    "query result",
+    "go depth 1",
+    "position fen 4/3B1/5B/7/5B/W4/4 b - 81 69",
+    "position fen 4/3B1/5B/7/5B/W4/4 b - 12 69",
+    "query gameover",
+    "go depth 2",
+    "go infinite",
+    "isready",
+    "stop",
+    "quit",
+];
+
+const CATCHUP: &[&str] = &[
+    "ugi",
+    "setoption name UCI_Variant value catchup",
+    "d",
+    "query score",
+    "position startpos moves e5 d4,f6",
+    "query fen",
+    "query p1turn",
+    "query score",
+    "position startpos moves e5 a1,a2,a3",
+    "position startpos moves e5 a1,a1",
+    "position startpos moves e5,e6",
+    "position startpos moves e5 d4 e5",
+    "position startpos moves z1",
+    "query fen",
+    "setoption name BoardSize value 10",
+    "setoption name BoardSize value 3",
+    "d",
+    "query moves",
+    "perft 2",
+    "divide 1",
+    "position fen WWB/BBWW/WBWWW/WBBW/WBW b 3",
+    "d",
+    "query gameover",
+    "query result",
+    "query score",
+    "go depth 1",
+    "position fen WWB/BBWW/WBWWW/WBBW/WB1 b 2",
+    "query moves",
+    "go depth 2",
+    "setoption name CatchupRule value original",
+    "query fen",
+    "go infinite",
+    "isready",
+    "stop",
+    "quit",
+];
+
+/// Search interplay (in process only: with a real search running, these replies race
+/// by design). Commands that change the game stop a running search first; a second
+/// `go` is refused; `go infinite` keeps its bestmove until `stop`; `quit` reports a
+/// stopped search.
+const SEARCH_INTERPLAY: &[&str] = &[
+    "setoption name UCI_Variant value catchup",
+    "setoption name BoardSize value 3",
+    "go infinite",
+    "go depth 1",
+    "query p1turn",
+    "position startpos moves e1",
+    "query fen",
+    "go infinite",
+    "setoption name Hash value 8",
+    "go infinite",
+    "uginewgame",
+    "go infinite",
+    "stop",
+    "stop",
+    "go depth 1",
+    "go infinite",
+    "quit",
+    "isready",
+];
+
+macro_rules! transcript_tests {
+    ($name:literal, $script:expr, $in_process:ident, $binary:ident) => {
+        #[test]
+        fn $in_process() {
+            assert_transcript!($name, in_process($script));
+        }
+
+        #[test]
+        fn $binary() {
+            assert_transcript!($name, binary($script));
+        }
+    };
+}
+
+transcript_tests!(
+    "handshake",
+    HANDSHAKE,
+    handshake_in_process,
+    handshake_binary
+);
+transcript_tests!("cheversi", CHEVERSI, cheversi_in_process, cheversi_binary);
+transcript_tests!("kruzno", KRUZNO, kruzno_in_process, kruzno_binary);
+transcript_tests!(
+    "hexcheckers",
+    HEXCHECKERS,
+    hexcheckers_in_process,
+    hexcheckers_binary
+);
+transcript_tests!("catchup", CATCHUP, catchup_in_process, catchup_binary);
+
+#[test]
+fn search_interplay_in_process() {
+    assert_transcript!("search_interplay", in_process(SEARCH_INTERPLAY));
+}
