@@ -107,7 +107,7 @@ fn compare_with_negamax<G: SearchGame>(
         hash_mb: 4,
         ..SearchOptions::default()
     });
-    engine.alpha_beta = AlphaBetaConfig::value_preserving();
+    engine.set_alpha_beta_config(AlphaBetaConfig::value_preserving());
     let mut checked = 0;
     while checked < positions * max_depth as usize {
         let plies = rng.below(30);

@@ -201,3 +201,69 @@ fn quick_strength_games() {
         }
     }
 }
+
+/// Games at 1 s + 10 ms per side with the default `MoveOverhead`: the wall time each
+/// search takes is charged to the mover's clock; any clock below zero is a forfeit.
+#[test]
+#[ignore]
+fn clock_games_never_forfeit() {
+    use tessera::search::Clock;
+    let games: u64 = std::env::var("GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2);
+    for variant in Variant::ALL {
+        let mut forfeits = 0;
+        let mut least_left = Duration::from_secs(10);
+        for seed in 0..games {
+            let mut game = AnyGame::new(GameConfig::new(variant)).expect("start");
+            let mut engines = [
+                Engine::new(SearchOptions {
+                    seed,
+                    ..SearchOptions::default()
+                }),
+                Engine::new(SearchOptions {
+                    seed: seed + 1,
+                    ..SearchOptions::default()
+                }),
+            ];
+            let mut clocks = [Duration::from_millis(1000); 2];
+            let increment = Duration::from_millis(10);
+            let stop = AtomicBool::new(false);
+            while !game.is_over() && game.ply_count() < 300 {
+                let side = game.side_to_move().index();
+                let limits = SearchLimits {
+                    clock: Clock {
+                        time: [Some(clocks[0]), Some(clocks[1])],
+                        increment: [increment; 2],
+                        moves_to_go: None,
+                    },
+                    ..SearchLimits::default()
+                };
+                let started = Instant::now();
+                let result = engines[side].search(&game, &limits, &stop, &mut |_| {});
+                let used = started.elapsed();
+                if std::env::var("SHOW_OVERRUN").is_ok()
+                    && used > Duration::from_millis(15) + clocks[side] / 3
+                {
+                    println!(
+                        "{variant} ply {} clock {:?} used {used:?}",
+                        game.ply_count(),
+                        clocks[side]
+                    );
+                }
+                if used > clocks[side] {
+                    forfeits += 1;
+                    break;
+                }
+                clocks[side] = clocks[side] - used + increment;
+                least_left = least_left.min(clocks[side]);
+                let Some(best) = result.best_move else { break };
+                game.play_text(&best).expect("the engine plays legal moves");
+            }
+        }
+        println!(
+            "{variant}: {games} games at 1s+10ms, {forfeits} forfeits, least time left {least_left:?}"
+        );
+    }
+}

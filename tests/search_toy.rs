@@ -334,7 +334,7 @@ fn alpha_beta_equals_plain_negamax() {
         hash_mb: 1,
         ..SearchOptions::default()
     });
-    engine.alpha_beta = AlphaBetaConfig::value_preserving();
+    engine.set_alpha_beta_config(AlphaBetaConfig::value_preserving());
     let mut checked = 0;
     for _ in 0..40 {
         let position = Piles::<false>::random(&mut rng, 6);
@@ -377,7 +377,7 @@ fn full_search_finds_the_solved_result_with_reductions_on() {
             }
             // A draw scores the contempt, from the engine's side.
             (Some(Score::Centipawns(found)), Score::Centipawns(0))
-                if found == -engine.alpha_beta.contempt => {}
+                if found == -engine.alpha_beta_config().contempt => {}
             (found, exact) => panic!("{position:?}: {found:?} vs {exact:?}"),
         }
     }

@@ -227,7 +227,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             self.report();
             let solved = exact_at.is_some_and(|plies| searched >= plies as i32)
                 || (value.abs() >= MATE_BOUND && MATE - value.abs() <= searched);
-            if solved && !self.shared.infinite {
+            if solved {
                 break;
             }
             if depth > 1 {

@@ -137,11 +137,18 @@ const MCTS_ENTRY_BYTES: usize = 32;
 #[derive(Debug)]
 pub struct Engine {
     options: SearchOptions,
+    /// Boxed so an `Engine` stays small to move between threads and inside jobs.
+    state: Box<EngineState>,
+}
+
+/// The engine's owned tables and tuning.
+#[derive(Debug)]
+struct EngineState {
     table: TranspositionTable,
     rng: Rng,
     /// Alpha-beta tuning; tests switch shape-changing enhancements off.
-    pub alpha_beta: AlphaBetaConfig,
-    pub mcts: MctsConfig,
+    alpha_beta: AlphaBetaConfig,
+    mcts: MctsConfig,
 }
 
 impl Default for Engine {
@@ -160,11 +167,28 @@ impl Engine {
         };
         Engine {
             options,
-            table,
-            rng,
-            alpha_beta,
-            mcts: MctsConfig::default(),
+            state: Box::new(EngineState {
+                table,
+                rng,
+                alpha_beta,
+                mcts: MctsConfig::default(),
+            }),
         }
+    }
+
+    /// The alpha-beta tuning in force.
+    pub fn alpha_beta_config(&self) -> AlphaBetaConfig {
+        self.state.alpha_beta
+    }
+
+    /// Replaces the alpha-beta tuning (tests use the value-preserving subset).
+    pub fn set_alpha_beta_config(&mut self, config: AlphaBetaConfig) {
+        self.state.alpha_beta = config;
+    }
+
+    /// Replaces the MCTS tuning.
+    pub fn set_mcts_config(&mut self, config: MctsConfig) {
+        self.state.mcts = config;
     }
 
     pub fn options(&self) -> &SearchOptions {
@@ -174,19 +198,19 @@ impl Engine {
     /// Applies new options; allocates the hash table here, never inside `search`.
     pub fn set_options(&mut self, options: SearchOptions) {
         if options.hash_mb != self.options.hash_mb {
-            self.table = TranspositionTable::new(options.hash_mb);
+            self.state.table = TranspositionTable::new(options.hash_mb);
         }
         if options.seed != self.options.seed {
-            self.rng = Rng::new(options.seed);
+            self.state.rng = Rng::new(options.seed);
         }
-        self.alpha_beta.exact_plies = options.exact_plies;
+        self.state.alpha_beta.exact_plies = options.exact_plies;
         self.options = options;
     }
 
     /// Forgets tables and histories (`uginewgame`).
     pub fn new_game(&mut self) {
-        self.table.clear();
-        self.rng = Rng::new(self.options.seed);
+        self.state.table.clear();
+        self.state.rng = Rng::new(self.options.seed);
     }
 
     /// Searches `game` until a limit is reached or `stop` becomes true, calling `report`
@@ -206,12 +230,6 @@ impl Engine {
                 score: found.score,
             }
         });
-        // `go infinite` answers only after `stop`, even when the search ended early.
-        if limits.infinite {
-            while !stop.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(2));
-            }
-        }
         log::debug!("search finished in {:?}", started.elapsed());
         result
     }
@@ -257,11 +275,11 @@ impl Engine {
         }
         match self.options.strategy {
             Strategy::Random => {
-                result.best_move = strategy::random_move(&moves, &mut self.rng);
+                result.best_move = strategy::random_move(&moves, &mut self.state.rng);
                 return result;
             }
             Strategy::Greedy => {
-                result.best_move = strategy::greedy_move(position, &moves, &mut self.rng);
+                result.best_move = strategy::greedy_move(position, &moves, &mut self.state.rng);
                 return result;
             }
             Strategy::Full => {}
@@ -308,9 +326,15 @@ impl Engine {
         let depth = limits
             .depth
             .or(Self::default_limits(limits).then_some(DEFAULT_DEPTH));
-        self.table.new_search();
-        let shared = Shared::new(&self.table, stop, limits.nodes, budget, limits.infinite);
-        let config = self.alpha_beta;
+        self.state.table.new_search();
+        let shared = Shared::new(
+            &self.state.table,
+            stop,
+            limits.nodes,
+            budget,
+            limits.infinite,
+        );
+        let config = self.state.alpha_beta;
         let history = record.hashes();
         let threads = self.options.threads.clamp(1, 256);
         let result = std::thread::scope(|scope| {
@@ -347,11 +371,11 @@ impl Engine {
         let node_limit = limits
             .nodes
             .or(Self::default_limits(limits).then_some(DEFAULT_SIMULATIONS));
-        let shared = Shared::new(&self.table, stop, node_limit, budget, limits.infinite);
+        let shared = Shared::new(&self.state.table, stop, node_limit, budget, limits.infinite);
         let threads = self.options.threads.clamp(1, 256);
-        let mut config = self.mcts;
+        let mut config = self.state.mcts;
         config.max_entries = (self.options.hash_mb << 20) / MCTS_ENTRY_BYTES / threads;
-        let seed = self.rng.next_u64();
+        let seed = self.state.rng.next_u64();
         let root = position.tree();
         let trees: Vec<(Mcts<G::Tree>, Rng)> = std::thread::scope(|scope| {
             let handles: Vec<_> = (1..threads)
@@ -426,7 +450,7 @@ fn run_tree<T: TreeGame>(
         }
         tree.simulate(&mut rng);
         unflushed += 1;
-        if tree.proven().is_some() && !shared.infinite {
+        if tree.proven().is_some() {
             shared.abort();
             break;
         }

@@ -19,7 +19,8 @@ pub struct Shared<'a> {
     pub node_limit: Option<u64>,
     pub budget: TimeBudget,
     pub start: Instant,
-    /// `go infinite`: keep going until stopped even when the result is proven.
+    /// `go infinite`: no time bound (a proven result still ends the search; the protocol
+    /// holds the bestmove until `stop`).
     pub infinite: bool,
 }
 

@@ -5,7 +5,7 @@
 //! at most 50 ms). The *soft* target is that time divided by the moves still to make
 //! (`movestogo`, else the game's own estimate, at least 1) plus three quarters of the
 //! increment; the *hard* limit, checked inside the search, is 4x the soft target but
-//! never more than 40% of the usable time (90% with `movestogo 1`). Between iterations the
+//! never more than 25% of the usable time (90% with `movestogo 1`). Between iterations the
 //! search stops once it has used the soft target scaled by the position's need: x1.6 when
 //! the best move changed in the last iteration, x1.3 more when the score dropped; and it
 //! does not start an iteration it is unlikely to finish (more than 60% of the target
@@ -64,7 +64,7 @@ impl TimeBudget {
             let cap = if moves == 1 {
                 usable * 9 / 10
             } else {
-                usable * 2 / 5
+                usable / 4
             };
             let hard = (soft * 4).min(cap).max(Duration::from_millis(1));
             let soft = soft.min(hard);
