@@ -83,8 +83,12 @@ impl ScriptRunner {
     fn absorb(&mut self, step: Step, out: &mut Vec<String>) {
         out.extend(step.responses.iter().map(ToString::to_string));
         if step.quit {
-            // The stopped search still reports, as the threaded loop lets it.
+            // The stopped search still reports, as the threaded loop lets it; `quit`
+            // stops it first, as the threaded loop does.
             if let Some(job) = self.parked.take() {
+                if let Job::Search(search) = &job {
+                    search.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+                }
                 self.run_job(job, out);
             }
             self.quit = true;
