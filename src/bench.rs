@@ -14,7 +14,7 @@ use std::time::Instant;
 use crate::game::{AnyGame, GameConfig, GameRecord, Variant};
 use crate::search::alphabeta::pv_text;
 use crate::search::game::{Algorithm, SearchGame};
-use crate::search::rng::Rng;
+use crate::search::rng;
 use crate::search::{Engine, Score, SearchLimits, SearchOptions};
 use crate::with_record;
 
@@ -62,7 +62,7 @@ fn bench_position<G: SearchGame>(
     seed: u64,
     out: &mut dyn FnMut(String),
 ) -> u64 {
-    let mut rng = Rng::new(0xbe9c ^ seed);
+    let mut rng = rng::seeded(0xbe9c ^ seed);
     let mut record = GameRecord::new(start.position().clone());
     let mut moves = Vec::new();
     for _ in 0..plies {

@@ -23,4 +23,5 @@ pub mod eval;
 pub mod game;
 pub mod perft;
 pub mod protocol;
+pub mod random;
 pub mod search;

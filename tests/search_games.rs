@@ -102,7 +102,7 @@ fn compare_with_negamax<G: SearchGame>(
     positions: usize,
     seed: u64,
 ) -> usize {
-    let mut rng = Rng::new(seed);
+    let mut rng = tessera::search::rng::seeded(seed);
     let mut engine = Engine::new(SearchOptions {
         hash_mb: 4,
         ..SearchOptions::default()
@@ -158,7 +158,7 @@ fn alpha_beta_equals_negamax_in_every_alpha_beta_variant() {
 fn cheversi_exact_endgame_equals_full_minimax_with_four_plies_left() {
     let game = AnyGame::new(GameConfig::new(Variant::Cheversi)).expect("start position");
     with_record!(game.kind(), record => {
-        let mut rng = Rng::new(8);
+        let mut rng = tessera::search::rng::seeded(8);
         let mut engine = Engine::new(SearchOptions { hash_mb: 4, ..SearchOptions::default() });
         let mut checked = 0;
         while checked < 12 {
@@ -207,7 +207,7 @@ fn solve<G: SearchGame>(position: &G) -> Option<Player> {
 #[test]
 fn catchup_solver_finds_a_winning_turn_when_one_is_forced() {
     let start = Catchup::start(&GameConfig::new(Variant::Catchup)).expect("start position");
-    let mut rng = Rng::new(21);
+    let mut rng = tessera::search::rng::seeded(21);
     let mut engine = Engine::new(SearchOptions {
         hash_mb: 16,
         ..SearchOptions::default()

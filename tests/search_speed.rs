@@ -8,12 +8,11 @@ use std::time::{Duration, Instant};
 
 use tessera::game::{AnyGame, GameConfig, GameRecord, Outcome, Player, Rules, Variant};
 use tessera::search::game::{SearchGame, TreeGame};
-use tessera::search::rng::Rng;
 use tessera::search::{Engine, SearchLimits, SearchOptions, Strategy};
 use tessera::with_record;
 
 fn random_record<G: SearchGame>(start: &G, plies: usize, seed: u64) -> GameRecord<G> {
-    let mut rng = Rng::new(seed);
+    let mut rng = tessera::search::rng::seeded(seed);
     let mut record = GameRecord::new(start.clone());
     let mut moves = Vec::new();
     for _ in 0..plies {
@@ -68,7 +67,7 @@ fn catchup_playouts() {
     let game = AnyGame::new(GameConfig::new(Variant::Catchup)).expect("start");
     with_record!(game.kind(), record => {
         let root = record.position().tree();
-        let mut rng = Rng::new(1);
+        let mut rng = tessera::search::rng::seeded(1);
         let started = Instant::now();
         let mut count = 0u64;
         let mut wins = 0u64;
@@ -115,7 +114,7 @@ fn play_game(
 ) -> Option<Outcome> {
     let mut game = AnyGame::new(GameConfig::new(variant)).ok()?;
     // A few random opening plies so games differ.
-    let mut rng = Rng::new(seed);
+    let mut rng = tessera::search::rng::seeded(seed);
     for _ in 0..2 {
         let moves = game.legal_move_texts();
         if moves.is_empty() {

@@ -329,7 +329,7 @@ fn depth_limit(depth: u32) -> SearchLimits {
 
 #[test]
 fn alpha_beta_equals_plain_negamax() {
-    let mut rng = Rng::new(11);
+    let mut rng = tessera::search::rng::seeded(11);
     let mut engine = Engine::new(SearchOptions {
         hash_mb: 1,
         ..SearchOptions::default()
@@ -360,7 +360,7 @@ fn full_search_finds_the_solved_result_with_reductions_on() {
     // With every enhancement on, a search deep enough to reach the end of small games
     // still returns the solved value (reductions never hide a forced result here because
     // the search reaches every leaf at full depth again in later iterations).
-    let mut rng = Rng::new(5);
+    let mut rng = tessera::search::rng::seeded(5);
     let mut engine = Engine::new(SearchOptions {
         hash_mb: 1,
         ..SearchOptions::default()
@@ -441,7 +441,7 @@ fn info_lines_report_every_iteration() {
 
 #[test]
 fn strategies_are_legal_and_seeded() {
-    let mut rng = Rng::new(3);
+    let mut rng = tessera::search::rng::seeded(3);
     for strategy in [Strategy::Random, Strategy::Greedy] {
         let options = SearchOptions {
             strategy,
@@ -522,7 +522,7 @@ fn solve(position: &Piles<true>) -> Option<Player> {
 
 #[test]
 fn mcts_solver_finds_forced_wins_in_multi_step_turns() {
-    let mut rng = Rng::new(17);
+    let mut rng = tessera::search::rng::seeded(17);
     let mut engine = Engine::new(SearchOptions {
         hash_mb: 8,
         ..SearchOptions::default()

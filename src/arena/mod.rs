@@ -18,7 +18,6 @@ pub mod openings;
 pub mod record;
 pub mod referee;
 pub mod report;
-pub mod rng;
 pub mod runner;
 pub mod schedule;
 pub mod settings;

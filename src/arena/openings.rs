@@ -7,7 +7,7 @@ use std::path::Path;
 
 use crate::game::{AnyGame, GameConfig};
 
-use super::rng::SplitMix64;
+use crate::random::SplitMix64;
 
 /// One opening: a position (or the start position) and moves played from it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -208,7 +208,7 @@ impl OpeningBook {
                     finished = true;
                     break;
                 }
-                let pick = &legal[rng.below(legal.len() as u64) as usize];
+                let pick = &legal[rng.below_exact(legal.len() as u64) as usize];
                 let canonical = game
                     .play_text(pick)
                     .map_err(|error| OpeningError::Replay(error.to_string()))?;

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::game::{AnyGame, CatchupRule, GameConfig, Variant};
 
-use super::rng::SplitMix64;
+use crate::random::SplitMix64;
 
 /// How the test engine misbehaves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -121,7 +121,7 @@ impl TestEngine {
         if legal.is_empty() {
             return "0000".to_string();
         }
-        legal[self.rng.below(legal.len() as u64) as usize].clone()
+        legal[self.rng.below_exact(legal.len() as u64) as usize].clone()
     }
 
     fn go(&mut self) {

@@ -160,7 +160,7 @@ impl Default for Engine {
 impl Engine {
     pub fn new(options: SearchOptions) -> Self {
         let table = TranspositionTable::new(options.hash_mb);
-        let rng = Rng::new(options.seed);
+        let rng = rng::seeded(options.seed);
         let alpha_beta = AlphaBetaConfig {
             exact_plies: options.exact_plies,
             ..AlphaBetaConfig::default()
@@ -201,7 +201,7 @@ impl Engine {
             self.state.table = TranspositionTable::new(options.hash_mb);
         }
         if options.seed != self.options.seed {
-            self.state.rng = Rng::new(options.seed);
+            self.state.rng = rng::seeded(options.seed);
         }
         self.state.alpha_beta.exact_plies = options.exact_plies;
         self.options = options;
@@ -210,7 +210,7 @@ impl Engine {
     /// Forgets tables and histories (`uginewgame`).
     pub fn new_game(&mut self) {
         self.state.table.clear();
-        self.state.rng = Rng::new(self.options.seed);
+        self.state.rng = rng::seeded(self.options.seed);
     }
 
     /// Searches `game` until a limit is reached or `stop` becomes true, calling `report`
@@ -440,7 +440,7 @@ fn run_tree<T: TreeGame>(
     shared: &Shared,
     mut report: Option<&mut TreeReporter<T>>,
 ) -> (Mcts<T>, Rng) {
-    let mut rng = Rng::new(seed ^ (thread_index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mut rng = rng::seeded(seed ^ (thread_index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
     let mut tree = Mcts::new(root, config);
     let mut unflushed = 0u64;
     let mut last_report = Instant::now();
@@ -566,7 +566,7 @@ pub fn win_rate_score(win_rate: f32) -> i32 {
 }
 
 fn mcts_info<G: SearchGame>(position: &G, tree: &Mcts<G::Tree>, shared: &Shared) -> SearchInfo {
-    let mut rng = Rng::new(0);
+    let mut rng = rng::seeded(0);
     let pv = tree.principal_variation(None, &mut rng);
     let moves = moves_of_steps(position, &pv);
     let mover = position.side_to_move();

@@ -1,6 +1,8 @@
 //! Tables for one board side, built once and shared: dense cell ordinals, neighbours by
 //! ordinal (what the union-find walks) and the Zobrist keys.
 
+use crate::random::splitmix64;
+
 use std::sync::OnceLock;
 
 use super::Cells;
@@ -72,16 +74,6 @@ pub(super) struct Keys {
     pub stones: [[u64; MAX_CELLS]; 2],
     pub black_to_move: u64,
     pub limit: [u64; 4],
-}
-
-/// One step of splitmix64: the next state and its output. Deterministic, so hashes are the
-/// same in every run and build.
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
 }
 
 const fn build_keys(seed: u64) -> Keys {

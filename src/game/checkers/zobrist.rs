@@ -4,6 +4,8 @@
 //! The keys come from a fixed splitmix64 stream computed at compile time, so hashes are the
 //! same in every run and on every machine (the search's table and repetition rely on them).
 
+use crate::random::splitmix64;
+
 use crate::board::hex::MAX_BITS;
 
 /// The key tables, indexed by colour (0 White, 1 Black) and cell bit.
@@ -11,15 +13,6 @@ pub(super) struct Keys {
     pub men: [[u64; MAX_BITS]; 2],
     pub obligations: [[u64; MAX_BITS]; 2],
     pub black_to_move: u64,
-}
-
-/// One splitmix64 step: the next state and its output.
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut mixed = state;
-    mixed = (mixed ^ (mixed >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, mixed ^ (mixed >> 31))
 }
 
 const fn build_keys() -> Keys {

@@ -7,14 +7,7 @@
 //! [`ZobristKeys::rule8_square`] for White's 8th square while Black's King waits to touch it
 //! (rule 8). Rule 7 and the Black Queen deadline follow from the piece counts.
 
-/// One splitmix64 step: the next state and its output.
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut mixed = state;
-    mixed = (mixed ^ (mixed >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, mixed ^ (mixed >> 31))
-}
+use crate::random::splitmix64;
 
 /// Every key the hash uses.
 pub struct ZobristKeys {
