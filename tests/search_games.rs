@@ -288,3 +288,23 @@ fn every_variant_searches_deterministically_with_a_node_limit() {
         assert!(game.legal_move_texts().contains(&best), "{variant}: {best}");
     }
 }
+
+/// MCTS has no depth of its own: `go depth N` must still end by itself (a GUI waiting for
+/// its bestmove would hang otherwise), with more simulations for a larger depth.
+#[test]
+fn catchup_depth_limit_ends_the_search_and_deeper_searches_more() {
+    let game = AnyGame::new(GameConfig::new(Variant::Catchup)).expect("start");
+    let stop = AtomicBool::new(false);
+    let mut nodes = Vec::new();
+    for limit in [1, 3] {
+        let mut engine = Engine::new(SearchOptions::default());
+        let mut last_nodes = 0;
+        let result = engine.search(&game, &depth(limit), &stop, &mut |info| {
+            last_nodes = info.nodes;
+        });
+        let best = result.best_move.expect("a move");
+        assert!(game.legal_move_texts().contains(&best), "{best}");
+        nodes.push(last_nodes);
+    }
+    assert!(nodes[0] > 0 && nodes[1] > nodes[0], "{nodes:?}");
+}

@@ -130,6 +130,8 @@ pub struct GameSearchResult<M> {
 /// simulations (MCTS) rather than forever.
 const DEFAULT_DEPTH: u32 = 64;
 const DEFAULT_SIMULATIONS: u64 = 2_000_000;
+/// MCTS simulations bought by `go depth 0`; each further ply doubles it.
+const MCTS_SIMULATIONS_PER_DEPTH: u64 = 1_000;
 /// Bytes the MCTS tree spends per node or edge, for sizing it from `Hash`.
 const MCTS_ENTRY_BYTES: usize = 32;
 
@@ -368,9 +370,17 @@ impl Engine {
         report: &mut dyn FnMut(SearchInfo),
     ) -> GameSearchResult<G::Move> {
         let budget = self.budget(position, limits);
-        let node_limit = limits
-            .nodes
-            .or(Self::default_limits(limits).then_some(DEFAULT_SIMULATIONS));
+        // MCTS has no depth: `go depth N` buys a simulation budget that doubles per ply, so
+        // a depth-bounded request always ends (and deeper means stronger).
+        let depth_limit = limits
+            .depth
+            .map(|depth| (MCTS_SIMULATIONS_PER_DEPTH << depth.min(20)).min(DEFAULT_SIMULATIONS));
+        let node_limit = match (limits.nodes, depth_limit) {
+            (Some(nodes), Some(depth)) => Some(nodes.min(depth)),
+            (nodes, depth) => nodes
+                .or(depth)
+                .or(Self::default_limits(limits).then_some(DEFAULT_SIMULATIONS)),
+        };
         let shared = Shared::new(&self.state.table, stop, node_limit, budget, limits.infinite);
         let threads = self.options.threads.clamp(1, 256);
         let mut config = self.state.mcts;
