@@ -8,23 +8,7 @@ use std::collections::BTreeSet;
 
 use tessera::game::catchup::Catchup;
 use tessera::game::{CatchupRule, GameConfig, Outcome, Player, Rules, Variant};
-
-/// splitmix64: a tiny seeded generator, so the test needs no crate and is repeatable.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
-    }
-}
+use tessera::random::SplitMix64;
 
 /// The naive game: a board as a list of colours (0 empty, 1 White, 2 Black).
 #[derive(Clone)]
@@ -288,7 +272,7 @@ fn library_move_texts(position: &Catchup) -> BTreeSet<String> {
 }
 
 /// Plays a random turn (random stone count, random cells, random order) in both.
-fn random_turn(random: &mut Random, naive: &mut Naive, position: &mut Catchup) {
+fn random_turn(random: &mut SplitMix64, naive: &mut Naive, position: &mut Catchup) {
     let empty = naive.empty();
     let most = naive.limit.min(empty.len());
     let count = 1 + random.below(most);
@@ -330,7 +314,7 @@ fn assert_same(naive: &Naive, position: &Catchup, context: &str) {
 
 #[test]
 fn random_games_agree_on_scores_positions_and_results() {
-    let mut random = Random(0x5EED_CA7C);
+    let mut random = SplitMix64::new(0x5EED_CA7C);
     let mut results = [0usize; 2];
     for game in 0..600 {
         let side = 2 + game % 5;
@@ -364,7 +348,7 @@ fn random_games_agree_on_scores_positions_and_results() {
 
 #[test]
 fn move_lists_agree_through_random_games() {
-    let mut random = Random(0x00B0_A2D5);
+    let mut random = SplitMix64::new(0x00B0_A2D5);
     for game in 0..24 {
         let side = 2 + game % 3;
         let original = game % 2 == 0;
@@ -408,7 +392,7 @@ fn perft_agrees_from_the_start_on_small_boards() {
 
 #[test]
 fn perft_agrees_from_random_positions() {
-    let mut random = Random(0x9E27);
+    let mut random = SplitMix64::new(0x9E27);
     for round in 0..16 {
         let side = 2 + round % 3;
         let original = round % 4 >= 2;

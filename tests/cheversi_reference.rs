@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 
 use tessera::game::cheversi::Cheversi;
 use tessera::game::{GameConfig, Outcome, Player, Rules, Variant};
+use tessera::random::SplitMix64;
 
 const LETTERS: [char; 5] = ['K', 'Q', 'R', 'B', 'N'];
 const START_COUNT: [usize; 5] = [1, 1, 2, 2, 2];
@@ -308,23 +309,6 @@ impl Naive {
     }
 }
 
-/// splitmix64, a tiny seeded generator for tests.
-struct TestRng(u64);
-
-impl TestRng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut mixed = self.0;
-        mixed = (mixed ^ (mixed >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        mixed ^ (mixed >> 31)
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
-    }
-}
-
 fn library_texts(position: &Cheversi) -> BTreeSet<String> {
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
@@ -353,7 +337,7 @@ fn perft_from_the_start_matches() {
 /// Plays one seeded random game on both implementations, checking the move lists at every
 /// ply and perft to depth `perft_depth` at the plies `perft_every` picks; returns the
 /// library's final position.
-fn random_game(rng: &mut TestRng, check_perft: impl Fn(usize) -> u32) -> Cheversi {
+fn random_game(rng: &mut SplitMix64, check_perft: impl Fn(usize) -> u32) -> Cheversi {
     let mut library = start();
     let mut naive = Naive::new();
     for ply in 0..16 {
@@ -394,7 +378,7 @@ fn random_game(rng: &mut TestRng, check_perft: impl Fn(usize) -> u32) -> Chevers
 
 #[test]
 fn random_games_agree_on_moves_scores_and_results() {
-    let mut rng = TestRng(0xC4E5);
+    let mut rng = SplitMix64::new(0xC4E5);
     let mut results = [0usize; 3];
     for _ in 0..300 {
         let end = random_game(&mut rng, |_| 0);
@@ -417,7 +401,7 @@ fn random_games_agree_on_moves_scores_and_results() {
 
 #[test]
 fn perft_from_random_positions_matches() {
-    let mut rng = TestRng(0x5EED);
+    let mut rng = SplitMix64::new(0x5EED);
     for game in 0..12 {
         // Depth 2 at every ply of some games, depth 3 near the end of others.
         random_game(&mut rng, |ply| match (game % 2, ply) {

@@ -4,23 +4,7 @@
 use tessera::game::cheversi::bitboard::{KING_ATTACKS, neighbours};
 use tessera::game::cheversi::{Cheversi, Move, PieceKind, Square};
 use tessera::game::{GameConfig, MoveError, Outcome, Player, PositionError, Rules, Variant};
-
-/// splitmix64, a tiny seeded generator for tests.
-struct TestRng(u64);
-
-impl TestRng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut mixed = self.0;
-        mixed = (mixed ^ (mixed >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        mixed ^ (mixed >> 31)
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
-    }
-}
+use tessera::random::SplitMix64;
 
 fn config() -> GameConfig {
     GameConfig::new(Variant::Cheversi)
@@ -189,7 +173,7 @@ fn rule5_black_queen_first_white_must_answer() {
 /// when it is still in hand, and never otherwise.
 #[test]
 fn rule5_queen_call_at_every_timing() {
-    let mut rng = TestRng(5);
+    let mut rng = SplitMix64::new(5);
     let mut calls_seen = [false; 16];
     for queen_ply in 1..=14u8 {
         for _ in 0..8 {
@@ -256,7 +240,7 @@ fn rule6_black_queen_deadline_is_black_seventh_placement() {
         .expect("a legal square");
     assert_rule(&game, &format!("K{other}"), "rule 6");
     // Black's 6th placement is still free.
-    let mut rng = TestRng(6);
+    let mut rng = SplitMix64::new(6);
     let mut deadlines = 0;
     for _ in 0..200 {
         let mut game = start();
@@ -348,7 +332,7 @@ fn rule8_black_king_touches_white_eighth_piece() {
 
 #[test]
 fn random_games_end_after_sixteen_placements_without_fallback() {
-    let mut rng = TestRng(16);
+    let mut rng = SplitMix64::new(16);
     let mut moves = Vec::new();
     for _ in 0..2000 {
         let mut game = start();
@@ -368,7 +352,7 @@ fn random_games_end_after_sixteen_placements_without_fallback() {
 
 #[test]
 fn conformance_along_random_games() {
-    let mut rng = TestRng(17);
+    let mut rng = SplitMix64::new(17);
     let mut moves = Vec::new();
     for _ in 0..300 {
         let mut game = start();
@@ -698,7 +682,7 @@ fn malformed_position_strings_get_their_errors() {
 /// Random byte strings and mutations of valid strings never panic the parsers.
 #[test]
 fn parsers_never_panic() {
-    let mut rng = TestRng(99);
+    let mut rng = SplitMix64::new(99);
     let alphabet: Vec<char> = "KQRBNkqrbnPx0123456789/ wb-@eE\u{e9}\u{1F600}"
         .chars()
         .collect();

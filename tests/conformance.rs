@@ -12,24 +12,8 @@ use std::collections::HashSet;
 use tessera::game::{
     AnyGame, CatchupRule, GameConfig, GameRecord, Outcome, Player, Rules, Variant,
 };
+use tessera::random::SplitMix64;
 use tessera::with_record;
-
-/// splitmix64: a tiny deterministic generator, so every run plays the same games.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
-    }
-}
 
 /// Above this many moves a position's move texts are checked on an even sample.
 const TEXT_CHECKS_PER_POSITION: usize = 5_000;
@@ -131,7 +115,7 @@ fn play_random_games<R: Rules>(
     seed: u64,
     max_plies: usize,
 ) {
-    let mut random = Random(seed);
+    let mut random = SplitMix64::new(seed);
     for _ in 0..games {
         let mut game = record.clone();
         let mut plies = 0;
@@ -162,7 +146,7 @@ fn run(config: GameConfig, games: usize, max_plies: usize) {
         return;
     }
     let mut text_game = game.clone();
-    let mut random = Random(seed ^ 1);
+    let mut random = SplitMix64::new(seed ^ 1);
     while !text_game.is_over() {
         let moves = text_game.legal_move_texts();
         let text = &moves[random.below(moves.len())];

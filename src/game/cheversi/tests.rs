@@ -4,23 +4,7 @@
 use super::bitboard::DARK_SQUARES;
 use super::*;
 use crate::game::Rules;
-
-/// splitmix64, a tiny seeded generator for tests.
-struct TestRng(u64);
-
-impl TestRng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut mixed = self.0;
-        mixed = (mixed ^ (mixed >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        mixed ^ (mixed >> 31)
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
-    }
-}
+use crate::random::SplitMix64;
 
 fn square(name: &str) -> Square {
     let bytes = name.as_bytes();
@@ -29,7 +13,7 @@ fn square(name: &str) -> Square {
 
 /// Every position of `games` seeded random games, the start included.
 fn random_positions(seed: u64, games: usize) -> Vec<Cheversi> {
-    let mut rng = TestRng(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut positions = Vec::new();
     let mut moves = Vec::new();
     for _ in 0..games {
