@@ -396,3 +396,55 @@ fn command_line_errors_exit_with_failure() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Per-engine limit words replace the match-wide limits for that engine only: a slow
+/// engine (300 ms a move) survives on its own `movetime=3000` while the match-wide
+/// `--movetime 50` would flag it, and flags at once when its own limit is the short one.
+#[test]
+fn per_engine_limits_give_time_odds() {
+    let dir = scratch("time-odds");
+    let play = |name: &str, slow_limit: &str, match_movetime: &str| {
+        let jsonl = dir.join(format!("{name}.jsonl"));
+        let mut arguments = test_engine("quick", &["--seed", "1"]);
+        arguments.extend(test_engine(
+            "slow",
+            &["--seed", "2", "--mode", "slow", "--delay-ms", "300"],
+        ));
+        arguments.push(slow_limit.to_string());
+        arguments.extend(words(&[
+            "--variant",
+            "catchup",
+            "--games",
+            "2",
+            "--max-plies",
+            "4",
+            "--movetime",
+            match_movetime,
+            "--grace",
+            "5000",
+            "--jsonl",
+            &path_text(&jsonl),
+        ]));
+        let output = run_match(&arguments);
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        records(&jsonl)
+    };
+    for record in play("generous", "movetime=3000", "50") {
+        assert_eq!(
+            record.termination,
+            Termination::MaxPlies,
+            "{}",
+            record.reason
+        );
+    }
+    for record in play("strict", "st=0.05", "3000") {
+        assert_eq!(
+            record.termination,
+            Termination::TimeForfeit,
+            "{}",
+            record.reason
+        );
+        assert_ne!(record.result.as_str(), "1/2-1/2");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -166,7 +166,9 @@ impl clap::Args for EngineGroups {
                 .action(clap::ArgAction::Append)
                 .help(
                     "An engine: cmd=PATH [name=NAME] [arg=ARG]... [dir=DIR] [proto=auto|ugi|uci] \
-                     [option.NAME=VALUE]...; give it twice (the statistics are the first one's)",
+                     [option.NAME=VALUE]... [tc=TC] [st=SECONDS] [movetime=MS] [nodes=N] [depth=N]; \
+                     give it twice (the statistics are the first one's). Limit keys replace the \
+                     match-wide limits for that engine (time odds)",
                 ),
         )
     }
@@ -269,10 +271,14 @@ pub fn run_checked(args: &MatchArgs) -> Result<String, MatchError> {
         nodes: args.nodes,
         depth: args.depth,
     };
-    if limits.is_empty() {
-        return Err(invalid(
-            "give a search limit: --tc, --movetime, --nodes or --depth",
-        ));
+    if let Some(engine) = engines
+        .iter()
+        .find(|engine| engine.effective_limits(limits).is_empty())
+    {
+        return Err(invalid(format!(
+            "give a search limit for {}: --tc, --movetime, --nodes or --depth (or tc=, st=, movetime=, nodes=, depth= in its --engine)",
+            engine.name
+        )));
     }
     if args.games == 0 {
         return Err(invalid("--games must be at least 1"));

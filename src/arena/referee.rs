@@ -51,31 +51,35 @@ pub fn judge_bestmove(line: &str) -> Result<&str, LineViolation> {
     }
 }
 
-/// The `go` command for the side to move.
+/// The `go` command for the side to move. `clocks` are per colour; a side without a
+/// clock (an engine on its own fixed-time limit) is reported with the mover's clock, so
+/// engines that expect both fields still get them.
 pub fn go_command(
     limits: &SearchLimits,
-    clocks: Option<&[Clock; 2]>,
+    clocks: &[Option<Clock>; 2],
     mover: Player,
     dialect: Dialect,
 ) -> String {
     let mut go = String::from("go");
-    if let Some(clocks) = clocks {
+    if let Some(own) = &clocks[mover.index()] {
         let names = match dialect {
             Dialect::Uci => ["wtime", "btime", "winc", "binc"],
             Dialect::Ugi | Dialect::Auto => ["p1time", "p2time", "p1inc", "p2inc"],
         };
+        let white = clocks[0].as_ref().unwrap_or(own);
+        let black = clocks[1].as_ref().unwrap_or(own);
         go.push_str(&format!(
             " {} {} {} {} {} {} {} {}",
             names[0],
-            clocks[0].remaining().as_millis(),
+            white.remaining().as_millis(),
             names[1],
-            clocks[1].remaining().as_millis(),
+            black.remaining().as_millis(),
             names[2],
-            clocks[0].increment().as_millis(),
+            white.increment().as_millis(),
             names[3],
-            clocks[1].increment().as_millis()
+            black.increment().as_millis()
         ));
-        if let Some(moves) = clocks[mover.index()].moves_to_go() {
+        if let Some(moves) = own.moves_to_go() {
             go.push_str(&format!(" movestogo {moves}"));
         }
     }
@@ -264,11 +268,22 @@ fn play_moves(
             );
         }
     }
-    let limits = settings.limits;
+    // Each engine plays under its own limits (its `tc=`/`st=`... words, else the match's);
+    // the clock of a colour follows the engine playing it.
+    let seat_limits = settings
+        .engines
+        .each_ref()
+        .map(|engine| engine.effective_limits(settings.limits));
     let margin = settings.timeouts.margin;
-    let mut clocks = limits
-        .clock
-        .map(|control| [Clock::new(control), Clock::new(control)]);
+    let seat_of = |player: Player| {
+        if player == Player::One {
+            white_engine
+        } else {
+            1 - white_engine
+        }
+    };
+    let mut clocks: [Option<Clock>; 2] =
+        [Player::One, Player::Two].map(|player| seat_limits[seat_of(player)].clock.map(Clock::new));
     loop {
         if let Some(outcome) = game.outcome() {
             let score = game.score();
@@ -296,11 +311,8 @@ fn play_moves(
             };
         }
         let mover = game.side_to_move();
-        let seat = if mover == Player::One {
-            white_engine
-        } else {
-            1 - white_engine
-        };
+        let seat = seat_of(mover);
+        let limits = seat_limits[seat];
         let loss = |termination: Termination, detail: &str| {
             Ending::loss(white_engine, seat, termination, &names[seat], detail)
         };
@@ -308,9 +320,9 @@ fn play_moves(
             return loss(Termination::Crash, "engine not running");
         };
         // The longest the move may take before a time forfeit, if anything bounds it.
-        let clock_limit = clocks
+        let clock_limit = clocks[mover.index()]
             .as_ref()
-            .map(|clocks| clocks[mover.index()].allowed(margin));
+            .map(|clock| clock.allowed(margin));
         let movetime_limit = limits.movetime.map(|movetime| movetime + margin);
         let time_limit = match (clock_limit, movetime_limit) {
             (Some(a), Some(b)) => Some(a.min(b)),
@@ -320,7 +332,7 @@ fn play_moves(
             limit + settings.timeouts.grace
         });
         engine.drain();
-        let go = go_command(&limits, clocks.as_ref(), mover, engine.dialect());
+        let go = go_command(&limits, &clocks, mover, engine.dialect());
         let sent = engine
             .send(&position_command(opening, moves))
             .and_then(|()| engine.send(&go))
@@ -355,8 +367,8 @@ fn play_moves(
                 );
             }
         }
-        if let Some(clocks) = clocks.as_mut() {
-            if let Err(flagged) = clocks[mover.index()].charge(elapsed, margin) {
+        if let Some(clock) = clocks[mover.index()].as_mut() {
+            if let Err(flagged) = clock.charge(elapsed, margin) {
                 return loss(
                     Termination::TimeForfeit,
                     &format!(
@@ -388,6 +400,7 @@ fn duration_ms(duration: Duration) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arena::clock::TimeControl;
 
     #[test]
     fn bestmove_lines() {
@@ -408,14 +421,25 @@ mod tests {
             ..SearchLimits::default()
         };
         let control = limits.clock.expect("set");
-        let clocks = [Clock::new(control), Clock::new(control)];
+        let clocks = [Some(Clock::new(control)), Some(Clock::new(control))];
         assert_eq!(
-            go_command(&limits, Some(&clocks), Player::Two, Dialect::Ugi),
+            go_command(&limits, &clocks, Player::Two, Dialect::Ugi),
             "go p1time 10000 p2time 10000 p1inc 100 p2inc 100 movestogo 40 nodes 500"
         );
         assert_eq!(
-            go_command(&limits, Some(&clocks), Player::One, Dialect::Uci),
+            go_command(&limits, &clocks, Player::One, Dialect::Uci),
             "go wtime 10000 btime 10000 winc 100 binc 100 movestogo 40 nodes 500"
+        );
+        // Time odds: black on 40 s + 0.4 s, white on its own fixed time (no clock).
+        let black: TimeControl = "40+0.4".parse().expect("valid");
+        let odds = [None, Some(Clock::new(black))];
+        assert_eq!(
+            go_command(&limits, &odds, Player::Two, Dialect::Ugi),
+            "go p1time 40000 p2time 40000 p1inc 400 p2inc 400 nodes 500"
+        );
+        assert_eq!(
+            go_command(&SearchLimits::default(), &odds, Player::One, Dialect::Ugi),
+            "go"
         );
         let fixed = SearchLimits {
             movetime: Some(Duration::from_millis(250)),
@@ -423,7 +447,7 @@ mod tests {
             ..SearchLimits::default()
         };
         assert_eq!(
-            go_command(&fixed, None, Player::One, Dialect::Ugi),
+            go_command(&fixed, &[None, None], Player::One, Dialect::Ugi),
             "go movetime 250 depth 3"
         );
     }

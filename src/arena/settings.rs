@@ -27,6 +27,10 @@ pub struct EngineSpec {
     pub dialect: Dialect,
     /// `option.NAME=VALUE` pairs, sent with `setoption` in the order given.
     pub options: Vec<(String, String)>,
+    /// This engine's own search limits (`tc=`, `st=`, `movetime=`, `nodes=`, `depth=`):
+    /// when any is given they replace the match-wide ones for this engine, so a 4x-time
+    /// or time-odds match needs no tricks.
+    pub limits: Option<SearchLimits>,
 }
 
 /// Why an engine, shard or limit setting was rejected.
@@ -57,6 +61,7 @@ impl EngineSpec {
         let mut dialect = Dialect::Auto;
         let mut arguments = Vec::new();
         let mut options = Vec::new();
+        let mut limits = SearchLimits::default();
         for word in each.iter().chain(own) {
             let (key, value) = word
                 .split_once('=')
@@ -69,6 +74,46 @@ impl EngineSpec {
                 continue;
             }
             match key {
+                "tc" => {
+                    let control = value
+                        .parse::<TimeControl>()
+                        .map_err(|error| engine_error(word, &error.reason))?;
+                    limits.clock = Some(control);
+                }
+                "st" => {
+                    let seconds = value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|seconds| seconds.is_finite() && *seconds > 0.0 && *seconds < 1e9)
+                        .ok_or_else(|| engine_error(word, "st must be positive seconds"))?;
+                    limits.movetime = Some(Duration::from_secs_f64(seconds));
+                }
+                "movetime" => {
+                    let milliseconds = value
+                        .parse::<u64>()
+                        .ok()
+                        .filter(|milliseconds| *milliseconds > 0)
+                        .ok_or_else(|| {
+                            engine_error(word, "movetime must be positive milliseconds")
+                        })?;
+                    limits.movetime = Some(Duration::from_millis(milliseconds));
+                }
+                "nodes" => {
+                    let nodes = value
+                        .parse::<u64>()
+                        .ok()
+                        .filter(|nodes| *nodes > 0)
+                        .ok_or_else(|| engine_error(word, "nodes must be a positive count"))?;
+                    limits.nodes = Some(nodes);
+                }
+                "depth" => {
+                    let depth = value
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|depth| *depth > 0)
+                        .ok_or_else(|| engine_error(word, "depth must be a positive count"))?;
+                    limits.depth = Some(depth);
+                }
                 "cmd" => command = Some(PathBuf::from(value)),
                 "name" => name = Some(value.to_string()),
                 "arg" => arguments.push(value.to_string()),
@@ -84,7 +129,7 @@ impl EngineSpec {
                 _ => {
                     return Err(engine_error(
                         word,
-                        "unknown key, expected cmd name arg dir proto option.NAME",
+                        "unknown key, expected cmd name arg dir proto tc st movetime nodes depth option.NAME",
                     ));
                 }
             }
@@ -107,7 +152,13 @@ impl EngineSpec {
             directory,
             dialect,
             options,
+            limits: (!limits.is_empty()).then_some(limits),
         })
+    }
+
+    /// The limits this engine plays under: its own when it has any, else the match's.
+    pub fn effective_limits(&self, match_limits: SearchLimits) -> SearchLimits {
+        self.limits.unwrap_or(match_limits)
     }
 }
 
@@ -196,6 +247,31 @@ mod tests {
     }
 
     #[test]
+    fn engine_limit_words_override_the_match() {
+        let plain = EngineSpec::from_words(&[], &words("cmd=x")).expect("valid");
+        let match_limits = SearchLimits {
+            movetime: Some(Duration::from_millis(100)),
+            ..SearchLimits::default()
+        };
+        assert_eq!(plain.limits, None);
+        assert_eq!(plain.effective_limits(match_limits), match_limits);
+        let odds = EngineSpec::from_words(&[], &words("cmd=x tc=10+0.1 nodes=500")).expect("valid");
+        let own = odds.effective_limits(match_limits);
+        assert_eq!(own.movetime, None, "own limits replace the match's");
+        assert_eq!(own.nodes, Some(500));
+        assert_eq!(own.clock, Some("10+0.1".parse().expect("valid")));
+        let fixed = EngineSpec::from_words(&[], &words("cmd=x st=0.4 depth=7")).expect("valid");
+        let fixed = fixed.effective_limits(SearchLimits::default());
+        assert_eq!(fixed.movetime, Some(Duration::from_millis(400)));
+        assert_eq!(fixed.depth, Some(7));
+        let millis = EngineSpec::from_words(&[], &words("cmd=x movetime=250")).expect("valid");
+        assert_eq!(
+            millis.effective_limits(SearchLimits::default()).movetime,
+            Some(Duration::from_millis(250))
+        );
+    }
+
+    #[test]
     fn engine_errors_name_the_word() {
         for (bad, token) in [
             ("name=x", "name=x"),
@@ -203,6 +279,12 @@ mod tests {
             ("cmd=x proto=xboard", "proto=xboard"),
             ("cmd=x option.=1", "option.=1"),
             ("cmd=x hash", "hash"),
+            ("cmd=x tc=fast", "tc=fast"),
+            ("cmd=x st=-1", "st=-1"),
+            ("cmd=x st=inf", "st=inf"),
+            ("cmd=x movetime=0", "movetime=0"),
+            ("cmd=x nodes=lots", "nodes=lots"),
+            ("cmd=x depth=", "depth="),
         ] {
             let error = EngineSpec::from_words(&[], &words(bad)).expect_err(bad);
             assert!(error.to_string().contains(token), "{error}");
