@@ -19,6 +19,7 @@ fn test_engine(extra: &[&str]) -> EngineSpec {
         directory: None,
         dialect: Dialect::Auto,
         options: vec![("Hash".to_string(), "1".to_string())],
+        limits: None,
     }
 }
 

@@ -3,6 +3,7 @@
 //! MCTS-solver on positions with a forced win, and determinism on every variant.
 
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 use tessera::game::catchup::Catchup;
 use tessera::game::{AnyGame, GameConfig, GameRecord, Outcome, Player, Rules, Variant};
@@ -307,4 +308,31 @@ fn catchup_depth_limit_ends_the_search_and_deeper_searches_more() {
         nodes.push(last_nodes);
     }
     assert!(nodes[0] > 0 && nodes[1] > nodes[0], "{nodes:?}");
+}
+
+/// A `go` counts its time from when its line arrived (`received`), not from when the search
+/// thread started: a command that waited out its whole movetime (a busy machine, a queue)
+/// gets a move at once instead of a full search on top of the delay.
+#[test]
+fn time_limits_count_from_when_the_go_arrived() {
+    for variant in Variant::ALL {
+        let game = AnyGame::new(GameConfig::new(variant)).expect("start position");
+        let limits = SearchLimits {
+            movetime: Some(Duration::from_millis(5_000)),
+            received: Instant::now().checked_sub(Duration::from_secs(10)),
+            ..SearchLimits::default()
+        };
+        let mut engine = Engine::new(SearchOptions {
+            hash_mb: 2,
+            move_overhead_ms: 0,
+            ..SearchOptions::default()
+        });
+        let stop = AtomicBool::new(false);
+        let mut nodes = 0;
+        let found = engine.search(&game, &limits, &stop, &mut |info| nodes = info.nodes);
+        let best = found.best_move.expect("the start position has moves");
+        assert!(game.legal_move_texts().contains(&best), "{variant}: {best}");
+        // One poll interval at most (a full 5 s search would report millions).
+        assert!(nodes <= 5_000, "{variant}: {nodes} nodes");
+    }
 }

@@ -24,7 +24,8 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// Everything the loop reacts to, from the reader and the worker threads.
 enum Event {
-    Line(Result<String, ProtocolError>),
+    /// A line and when the reader thread got it (a `go`'s clock starts there).
+    Line(Result<String, ProtocolError>, Instant),
     EndOfInput,
     Job(JobEvent),
 }
@@ -119,8 +120,8 @@ where
     let mut session = Session::new();
     while let Ok(event) = events.recv() {
         let step = match event {
-            Event::Line(Ok(text)) => session.handle_line(&text),
-            Event::Line(Err(error)) => session.handle(Command::Invalid(error)),
+            Event::Line(Ok(text), received) => session.handle_line_at(&text, received),
+            Event::Line(Err(error), _) => session.handle(Command::Invalid(error)),
             Event::EndOfInput => session.handle(Command::Quit),
             Event::Job(job_event) => session.job_event(job_event),
         };
@@ -229,7 +230,7 @@ fn write_line(output: &mut impl Write, line: &str) -> io::Result<()> {
 fn read_lines(mut input: impl BufRead, sender: &Sender<Event>) {
     loop {
         let event = match read_line(&mut input, MAX_LINE_BYTES) {
-            Ok(Some(line)) => Event::Line(decode(line)),
+            Ok(Some(line)) => Event::Line(decode(line), Instant::now()),
             Ok(None) => Event::EndOfInput,
             Err(error) => {
                 log::error!("cannot read the input: {error}");

@@ -15,6 +15,7 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use crate::game::{AnyGame, Player};
 use crate::search::{Engine, SearchResult};
@@ -123,7 +124,16 @@ impl Session {
 
     /// Parses and handles one input line.
     pub fn handle_line(&mut self, line: &str) -> Step {
-        let command = super::parse::parse_line(line);
+        self.handle_line_at(line, Instant::now())
+    }
+
+    /// Parses and handles one input line that arrived at `received` (a `go` counts its
+    /// time from there).
+    pub fn handle_line_at(&mut self, line: &str, received: Instant) -> Step {
+        let mut command = super::parse::parse_line(line);
+        if let Command::Go(limits) = &mut command {
+            limits.received = Some(received);
+        }
         log::debug!("command {command:?}");
         self.handle(command)
     }

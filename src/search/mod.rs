@@ -82,6 +82,10 @@ pub struct SearchLimits {
     pub movetime: Option<Duration>,
     pub infinite: bool,
     pub clock: Clock,
+    /// When the `go` line arrived. Time limits count from here, not from the moment the
+    /// search thread got going, so a delay in handing the command over (a busy machine)
+    /// eats into the search, not into the caller's clock.
+    pub received: Option<Instant>,
 }
 
 /// A search score from the side to move's point of view.
@@ -329,13 +333,14 @@ impl Engine {
             .depth
             .or(Self::default_limits(limits).then_some(DEFAULT_DEPTH));
         self.state.table.new_search();
-        let shared = Shared::new(
+        let mut shared = Shared::new(
             &self.state.table,
             stop,
             limits.nodes,
             budget,
             limits.infinite,
         );
+        shared.start = limits.received.unwrap_or(shared.start);
         let config = self.state.alpha_beta;
         let history = record.hashes();
         let threads = self.options.threads.clamp(1, 256);
@@ -381,7 +386,9 @@ impl Engine {
                 .or(depth)
                 .or(Self::default_limits(limits).then_some(DEFAULT_SIMULATIONS)),
         };
-        let shared = Shared::new(&self.state.table, stop, node_limit, budget, limits.infinite);
+        let mut shared =
+            Shared::new(&self.state.table, stop, node_limit, budget, limits.infinite);
+        shared.start = limits.received.unwrap_or(shared.start);
         let threads = self.options.threads.clamp(1, 256);
         let mut config = self.state.mcts;
         config.max_entries = (self.options.hash_mb << 20) / MCTS_ENTRY_BYTES / threads;
