@@ -104,7 +104,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         name: "MoveOverhead",
         id: OptionId::MoveOverhead,
         kind: OptionKind::Spin {
-            default: 30,
+            default: 50,
             min: 0,
             max: 5000,
         },

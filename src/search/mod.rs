@@ -56,7 +56,7 @@ impl Default for SearchOptions {
         SearchOptions {
             hash_mb: 64,
             threads: 1,
-            move_overhead_ms: 30,
+            move_overhead_ms: 50,
             seed: 0,
             strategy: Strategy::Full,
             exact_plies: 8,
