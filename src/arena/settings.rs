@@ -51,6 +51,19 @@ fn engine_error(token: &str, reason: &str) -> SettingsError {
     }
 }
 
+/// A whole number above zero from an engine word's value, or an error naming the word.
+fn positive<T: FromStr + Default + PartialOrd>(
+    word: &str,
+    value: &str,
+    reason: &str,
+) -> Result<T, SettingsError> {
+    value
+        .parse::<T>()
+        .ok()
+        .filter(|number| *number > T::default())
+        .ok_or_else(|| engine_error(word, reason))
+}
+
 impl EngineSpec {
     /// Builds an engine from `--each` words followed by its own `--engine` words (its own
     /// words win; options from both are sent, `--each` first).
@@ -89,30 +102,15 @@ impl EngineSpec {
                     limits.movetime = Some(Duration::from_secs_f64(seconds));
                 }
                 "movetime" => {
-                    let milliseconds = value
-                        .parse::<u64>()
-                        .ok()
-                        .filter(|milliseconds| *milliseconds > 0)
-                        .ok_or_else(|| {
-                            engine_error(word, "movetime must be positive milliseconds")
-                        })?;
+                    let milliseconds =
+                        positive(word, value, "movetime must be positive milliseconds")?;
                     limits.movetime = Some(Duration::from_millis(milliseconds));
                 }
                 "nodes" => {
-                    let nodes = value
-                        .parse::<u64>()
-                        .ok()
-                        .filter(|nodes| *nodes > 0)
-                        .ok_or_else(|| engine_error(word, "nodes must be a positive count"))?;
-                    limits.nodes = Some(nodes);
+                    limits.nodes = Some(positive(word, value, "nodes must be a positive count")?);
                 }
                 "depth" => {
-                    let depth = value
-                        .parse::<u32>()
-                        .ok()
-                        .filter(|depth| *depth > 0)
-                        .ok_or_else(|| engine_error(word, "depth must be a positive count"))?;
-                    limits.depth = Some(depth);
+                    limits.depth = Some(positive(word, value, "depth must be a positive count")?);
                 }
                 "cmd" => command = Some(PathBuf::from(value)),
                 "name" => name = Some(value.to_string()),

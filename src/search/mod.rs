@@ -386,8 +386,7 @@ impl Engine {
                 .or(depth)
                 .or(Self::default_limits(limits).then_some(DEFAULT_SIMULATIONS)),
         };
-        let mut shared =
-            Shared::new(&self.state.table, stop, node_limit, budget, limits.infinite);
+        let mut shared = Shared::new(&self.state.table, stop, node_limit, budget, limits.infinite);
         shared.start = limits.received.unwrap_or(shared.start);
         let threads = self.options.threads.clamp(1, 256);
         let mut config = self.state.mcts;
