@@ -3,8 +3,9 @@
 //! Policy. With `movetime`, the search stops at `movetime - MoveOverhead`. With a clock,
 //! the usable time is the remaining time minus `MoveOverhead` and a safety margin (5%,
 //! at most 50 ms). The *soft* target is that time divided by the moves still to make
-//! (`movestogo`, else the game's own estimate, at least 1) plus three quarters of the
-//! increment; the *hard* limit, checked inside the search, is 4x the soft target but
+//! (`movestogo`, else the game's own estimate, at least 1) plus half the increment (so in
+//! a long game the clock settles where a move costs one increment with a bank of about
+//! `moves x increment` left, e.g. 0.3 s at 1 s + 10 ms: a buffer against a busy machine); the *hard* limit, checked inside the search, is 4x the soft target but
 //! never more than 25% of the usable time (90% with `movestogo 1`). Between iterations the
 //! search stops once it has used the soft target scaled by the position's need: x1.6 when
 //! the best move changed in the last iteration, x1.3 more when the score dropped; and it
@@ -60,7 +61,7 @@ impl TimeBudget {
                 .moves_to_go
                 .unwrap_or(expected_moves_left)
                 .clamp(1, 60);
-            let soft = usable / moves + increment * 3 / 4;
+            let soft = usable / moves + increment / 2;
             let cap = if moves == 1 {
                 usable * 9 / 10
             } else {
@@ -144,6 +145,24 @@ mod tests {
                 .soft
                 .is_some_and(|soft| soft > Duration::from_millis(1500))
         );
+    }
+
+    /// A long game at 1 s + 10 ms where every move takes its whole soft target: the clock
+    /// settles with a bank well above the overhead instead of running down to it.
+    #[test]
+    fn long_games_keep_a_bank_on_the_clock() {
+        let overhead = Duration::from_millis(50);
+        let increment = Duration::from_millis(10);
+        let mut remaining = Duration::from_millis(1000);
+        let mut least = remaining;
+        for _ in 0..400 {
+            let limits = clock_limits(remaining.as_millis() as u64, 10, None);
+            let budget = TimeBudget::new(&limits, Player::One, overhead, 40);
+            let used = budget.soft.expect("a clock gives a soft target");
+            remaining = remaining.saturating_sub(used) + increment;
+            least = least.min(remaining);
+        }
+        assert!(least >= Duration::from_millis(250), "{least:?}");
     }
 
     #[test]
