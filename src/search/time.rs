@@ -5,7 +5,7 @@
 //! at most 50 ms). The *soft* target is that time divided by the moves still to make
 //! (`movestogo`, else the game's own estimate, at least 1) plus half the increment (so in
 //! a long game the clock settles where a move costs one increment with a bank of about
-//! `moves x increment` left, e.g. 0.3 s at 1 s + 10 ms: a buffer against a busy machine); the *hard* limit, checked inside the search, is 4x the soft target but
+//! `moves x increment / 2 + MoveOverhead` left, e.g. 0.26 s at 1 s + 10 ms: a buffer against a busy machine); the *hard* limit, checked inside the search, is 4x the soft target but
 //! never more than 25% of the usable time (90% with `movestogo 1`). Between iterations the
 //! search stops once it has used the soft target scaled by the position's need: x1.6 when
 //! the best move changed in the last iteration, x1.3 more when the score dropped; and it
