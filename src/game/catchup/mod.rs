@@ -271,7 +271,11 @@ impl Catchup {
     #[inline]
     pub fn play_turn_unchecked(&mut self, cells: &[u16]) {
         debug_assert!(!cells.is_empty() && cells.len() <= self.stones_allowed());
-        debug_assert!(cells.iter().all(|&bit| self.empty_cells().contains(bit as usize)));
+        debug_assert!(
+            cells
+                .iter()
+                .all(|&bit| self.empty_cells().contains(bit as usize))
+        );
         self.play_cells(cells);
     }
 
