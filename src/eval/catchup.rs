@@ -7,7 +7,7 @@
 //! the stone limit is reached. The static evaluation (for `eval` only) is the largest
 //! group difference.
 
-use crate::board::hex::Direction;
+use crate::board::hex::{Direction, MAX_CELLS};
 use crate::game::catchup::{Catchup, Cells, Move};
 use crate::game::{Outcome, Player, Rules};
 use crate::search::game::{Algorithm, SearchGame, TreeGame};
@@ -101,37 +101,50 @@ impl TreeGame for CatchupTree {
 
     /// Random turns to the end: finish this turn, then each turn places a random number
     /// of stones (the most allowed twice as often as fewer) on random empty cells.
+    ///
+    /// Plays on this state itself (the caller's copy) with the empty cells in a stack
+    /// buffer and turns handed to the position unsorted: no allocation, no second copy.
     fn playout(&mut self, rng: &mut Rng) -> Outcome {
         let taken = self.placed_set();
-        let mut empty: Vec<usize> = self.position.empty_cells().without(taken).iter().collect();
-        let mut cells = [0usize; 3];
+        let mut empty = [0u16; MAX_CELLS];
+        let mut length = 0;
+        for cell in self.position.empty_cells().without(taken).iter() {
+            empty[length] = cell as u16;
+            length += 1;
+        }
+        // Removes a uniformly chosen empty cell (as `Vec::swap_remove` would).
+        let mut take = |rng: &mut Rng, length: &mut usize| {
+            let index = rng.below(*length);
+            let cell = empty[index];
+            *length -= 1;
+            empty[index] = empty[*length];
+            cell
+        };
+        let mut cells = [0u16; 3];
         if self.count > 0 {
-            let extra = rng.below(self.allowed - self.count + 1).min(empty.len());
-            cells[..self.count].copy_from_slice(&self.placed[..self.count]);
+            let extra = rng.below(self.allowed - self.count + 1).min(length);
+            for (slot, &cell) in cells.iter_mut().zip(&self.placed[..self.count]) {
+                *slot = cell as u16;
+            }
             let mut count = self.count;
             for _ in 0..extra {
-                cells[count] = empty.swap_remove(rng.below(empty.len()));
+                cells[count] = take(rng, &mut length);
                 count += 1;
             }
             self.count = 0;
-            if let Some(mv) = Move::from_cells(&cells[..count]) {
-                self.position.play_unchecked(mv);
-            }
+            self.position.play_turn_unchecked(&cells[..count]);
         }
-        let mut position = self.position.clone();
-        while !empty.is_empty() {
-            let allowed = position.stones_allowed().min(empty.len());
+        while length > 0 {
+            let allowed = self.position.stones_allowed().min(length);
             let roll = rng.below(allowed + 1);
             let count = if roll == 0 { allowed } else { roll };
             for slot in cells.iter_mut().take(count) {
-                *slot = empty.swap_remove(rng.below(empty.len()));
+                *slot = take(rng, &mut length);
             }
-            match Move::from_cells(&cells[..count]) {
-                Some(mv) => position.play_unchecked(mv),
-                None => break,
-            }
+            self.position.play_turn_unchecked(&cells[..count]);
         }
-        position.leader()
+        self.allowed = self.position.stones_allowed();
+        self.position.leader()
     }
 
     /// Stones next to own stones (growing a group) and next to the opponent's (cutting

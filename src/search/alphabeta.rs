@@ -6,7 +6,7 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use crate::game::Rules;
+use crate::game::{Outcome, Rules};
 
 use super::game::{HISTORY_SIZE, SearchGame, Terminal};
 use super::shared::Shared;
@@ -349,7 +349,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     }
 
     fn terminal_value(&self, position: &G, ply: usize) -> i32 {
-        let outcome = position.outcome();
+        self.outcome_value(position, position.outcome(), ply)
+    }
+
+    /// [`Self::terminal_value`] for an outcome already known (computing it can cost as
+    /// much as an evaluation: Cheversi scores the whole board).
+    fn outcome_value(&self, position: &G, outcome: Option<Outcome>, ply: usize) -> i32 {
         match outcome.map(|outcome| position.terminal(outcome)) {
             Some(Terminal::Win) => MATE - ply as i32,
             Some(Terminal::Loss) => -MATE + ply as i32,
@@ -601,7 +606,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
         if !G::HAS_NOISY_MOVES {
             return match position.outcome() {
-                Some(_) => self.terminal_value(position, ply),
+                outcome @ Some(_) => self.outcome_value(position, outcome, ply),
                 None => position.evaluate(),
             };
         }

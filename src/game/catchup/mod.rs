@@ -265,6 +265,20 @@ impl Catchup {
         self.to_move = mover.opponent();
     }
 
+    /// Plays a turn given as its cells (bits), in any order, without checking them: the
+    /// fast path of random playouts, which need no [`Move`] built and sorted per turn.
+    /// The cells must be distinct and empty, at most [`Catchup::stones_allowed`] of them.
+    #[inline]
+    pub fn play_turn_unchecked(&mut self, cells: &[u16]) {
+        debug_assert!(!cells.is_empty() && cells.len() <= self.stones_allowed());
+        debug_assert!(
+            cells
+                .iter()
+                .all(|&bit| self.empty_cells().contains(bit as usize))
+        );
+        self.play_cells(cells);
+    }
+
     /// The hash computed from scratch.
     fn full_hash(&self) -> u64 {
         let mut hash = KEYS.limit[self.limit as usize];

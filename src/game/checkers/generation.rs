@@ -199,9 +199,18 @@ impl<const N: usize> Checkers<N> {
                 return;
             }
         }
+        // One reservation, then word by word: the steps are most of the moves at most
+        // nodes, and a cell-by-cell set iterator costs more than the pushes themselves.
+        let total: u32 = steppers.iter().map(|set| set.len()).sum();
+        moves.reserve(total as usize);
         for (direction, set) in steppers.into_iter().enumerate() {
-            for from in set {
-                moves.push(Move::step(from, direction));
+            for (index, &word) in set.words().iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let from = 64 * index + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    moves.push(Move::step(from, direction));
+                }
             }
         }
     }
