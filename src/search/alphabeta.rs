@@ -384,9 +384,13 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             return 0;
         }
         let key = position.hash();
+        let plies_to_draw = position.plies_to_draw();
         if ply > 0 {
             if self.is_repetition(key, position.repetition_window()) {
                 return self.draw_value(position);
+            }
+            if plies_to_draw == Some(0) {
+                return self.terminal_value(position, ply);
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -394,6 +398,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 return alpha;
             }
         }
+        let key = table_key(key, plies_to_draw, depth);
         let entry = if depth > 1 {
             self.shared.table.probe(key)
         } else {
@@ -661,6 +666,23 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         self.moves[ply] = moves;
         self.order[ply] = order;
         best_value
+    }
+}
+
+/// Quiet plies beyond the nominal depth a search may still play (single-reply
+/// extensions), for [`table_key`].
+const DRAW_KEY_MARGIN: i32 = 4;
+
+/// The table key of a position searched to `depth`: its hash, but mixed with the plies
+/// left before a progress-rule draw when the search can reach that draw, since the value
+/// then depends on the count (a value found far from the limit must not be reused at it).
+#[inline]
+fn table_key(hash: u64, plies_to_draw: Option<u32>, depth: i32) -> u64 {
+    match plies_to_draw {
+        Some(left) if (left as i32) <= depth + DRAW_KEY_MARGIN => {
+            hash ^ (u64::from(left) + 1).wrapping_mul(0xd6e8_feb8_6659_fd93)
+        }
+        _ => hash,
     }
 }
 
