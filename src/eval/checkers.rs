@@ -136,18 +136,29 @@ fn conversion<const N: usize>(
         return Conversion::default();
     }
     let diameter = 2 * (geometry.side() as i32 - 1);
-    let mut distances = 0;
-    for enemy in enemies.iter() {
-        let nearest = men
-            .iter()
-            .map(|own| geometry.distance(own, enemy))
-            .min()
-            .unwrap_or(0);
-        distances += nearest as i32;
-    }
     let valid: HexSet<N> = geometry.valid();
     let empty = valid.without(men | enemies);
     let offsets = Direction::ALL.map(|direction| geometry.offset(direction));
+    let grow = |set: HexSet<N>| {
+        let mut grown = set;
+        for &offset in &offsets {
+            grown |= set.shifted(offset);
+        }
+        grown
+    };
+    // Distance from each enemy man to the nearest own man: rings around the own men
+    // (the board is convex, so ring r holds exactly the cells at distance r).
+    let mut distances = 0;
+    let mut reach = men;
+    let mut unreached = enemies;
+    let mut ring = 0;
+    while !unreached.is_empty() && ring < diameter {
+        ring += 1;
+        reach = grow(reach) & valid;
+        let found = unreached & reach;
+        distances += ring * found.len() as i32;
+        unreached = unreached.without(found);
+    }
     let mut steps = 0;
     for &offset in &offsets {
         steps += (enemies.shifted(offset) & empty).len() as i32;
@@ -181,7 +192,8 @@ fn enemy_space<const N: usize>(
         let claimed = own_reach | enemy_reach;
         let own_next = grow(own_reach).without(claimed);
         let enemy_next = grow(enemy_reach).without(claimed);
-        if own_next.is_empty() && enemy_next.is_empty() {
+        // Once the enemy cannot grow, its region is final.
+        if enemy_next.is_empty() {
             return enemy_only.len();
         }
         enemy_only |= enemy_next.without(own_next);
@@ -355,7 +367,7 @@ mod tests {
     }
 
     #[test]
-    fn taking_an_enemy_man_always_raises_the_conversion_bonus() {
+    fn taking_an_enemy_man_always_raises_the_conversion_bonus_and_hunt_measures_distances() {
         let geometry = geometry(9).expect("side 9 exists");
         let cells = geometry.cells();
         let weighted = |men: HexSet<5>, enemies: HexSet<5>| {
@@ -377,6 +389,21 @@ mod tests {
                     men.insert(cell);
                 }
             }
+            // The ring search measures the same distances as the geometry.
+            let nearest: usize = enemies
+                .iter()
+                .map(|enemy| {
+                    men.iter()
+                        .map(|own| geometry.distance(own, enemy))
+                        .min()
+                        .unwrap_or(0)
+                })
+                .sum();
+            let diameter = 2 * (9 - 1);
+            assert_eq!(
+                conversion(geometry, men, enemies).hunt,
+                8 * diameter - nearest as i32
+            );
             let before = weighted(men, enemies);
             assert!(before >= 0, "a bonus, never a penalty");
             for enemy in enemies.iter() {
