@@ -414,6 +414,24 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_won_position_is_worth_less_as_the_80_ply_draw_nears_but_never_two_men_less() {
+        // White is 21 men up with the armies far apart: no capture within reach.
+        let board = "BBBBBBBBB/10/11/12/13/14/15/16/17/16/15/14/13/12/\
+                     WWWWWWWWWWW/WWWWWWWWWW/WWWWWWWWW w -";
+        let centipawns =
+            |count: u32| match search(&mut engine(), &position(&format!("{board} {count} 1")), 3) {
+                Some(Score::Centipawns(value)) => value,
+                other => panic!("{other:?}"),
+            };
+        let fresh = centipawns(0);
+        let late = centipawns(70);
+        assert!(late < fresh - 100, "{late} {fresh}");
+        assert!(late >= fresh - 200 - 100, "{late} {fresh}");
+        // Before the last 40 plies the count changes nothing.
+        assert_eq!(centipawns(30), fresh);
+    }
+
     /// Plain negamax with the 80-ply rule and quiescence as the engine plays them (a
     /// draw scores 0: the test engine has no contempt).
     fn negamax(position: &LargeCheckers, depth: i32, ply: i32) -> i32 {
