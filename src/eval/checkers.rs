@@ -7,8 +7,15 @@
 //! - *advancement* (tempo): per man, with r the rows advanced from its own edge,
 //!   3/4 x r^2 on sides 7 to 9 and 3 x r on smaller boards.
 //! - *border* (Kruzno only): -12 per man on the restricted outer ring.
-//! - *hunt*: for the side with more men, against at most 8 enemy men: 15 x (diameter -
-//!   distance from each enemy man to the nearest own man) (closing out won endings).
+//! - Conversion terms, for the side with more men once the enemy has at most 8 men (a won
+//!   ending is closed out by capturing or blocking every enemy man, before the 80-ply
+//!   rule). Each is a bonus that only grows when an enemy man is captured, so taking a
+//!   man never looks worse than keeping it on the board:
+//!   - *hunt*: 15 x (8 x diameter - sum over enemy men of the distance to the nearest own
+//!     man).
+//!   - *restrict*: 10 x (48 - enemy step moves): zero enemy moves is the win itself.
+//!   - *space*: 3 x (board cells - cells the enemy men reach before any own man, walking
+//!     over empty cells): the whole army closes in instead of a few men.
 //!
 //! Captures are noisy moves: quiescence follows capture chains to the end, and since a
 //! capture is compulsory there is no stand-pat while one is available.
@@ -17,7 +24,7 @@ use std::sync::OnceLock;
 
 use crate::board::HexSet;
 use crate::board::hex::{Direction, HexGeometry, MAX_BITS, MAX_SIDE, geometry};
-use crate::game::checkers::{Checkers, Move};
+use crate::game::checkers::{Checkers, DRAW_PLIES, Move};
 use crate::game::{Player, Rules};
 use crate::search::game::{Algorithm, HISTORY_SIZE, MoveTree, SearchGame, first_step};
 
@@ -28,7 +35,10 @@ const MOBILITY: i32 = 2;
 const ADVANCE_QUARTERS: i32 = 3;
 const BORDER: i32 = -12;
 const HUNT: i32 = 15;
+/// The conversion terms apply against at most this many enemy men.
 const HUNT_MEN: u32 = 8;
+const RESTRICT: i32 = 10;
+const SPACE: i32 = 3;
 
 /// Per board side, per cell bit: how many rings inside the border the cell lies.
 fn centre_tables() -> &'static [Vec<u8>] {
@@ -51,7 +61,7 @@ fn centre_tables() -> &'static [Vec<u8>] {
 
 struct Terms {
     material: i32,
-    hunt: i32,
+    conversion: Conversion,
     centre: i32,
     mobility: i32,
     advancement: i32,
@@ -96,7 +106,7 @@ fn side_terms<const N: usize>(position: &Checkers<N>, player: Player) -> Terms {
     };
     Terms {
         material: men.len() as i32,
-        hunt: hunt(geometry, men, position.men(player.opponent())),
+        conversion: conversion(geometry, men, position.men(player.opponent())),
         centre,
         mobility,
         advancement,
@@ -104,30 +114,95 @@ fn side_terms<const N: usize>(position: &Checkers<N>, player: Player) -> Terms {
     }
 }
 
-/// For the side ahead in men against at most [`HUNT_MEN`] enemy men: for each enemy man,
-/// the board's diameter minus its distance to the nearest own man, so a won ending is closed out
-/// (a side must capture or block every man to win) instead of drifting into the 80-ply
-/// rule.
-fn hunt<const N: usize>(geometry: &HexGeometry, men: HexSet<N>, enemies: HexSet<N>) -> i32 {
-    if enemies.len() > HUNT_MEN || men.len() <= enemies.len() {
-        return 0;
-    }
-    // A bonus that grows as the distance shrinks (never a penalty, so being ahead in
-    // men never looks worse than being level).
-    let diameter = 2 * (geometry.side() as i32 - 1);
-    let mut total = 0;
-    for enemy in enemies.iter() {
-        let nearest = men
-            .iter()
-            .map(|own| geometry.distance(own, enemy))
-            .min()
-            .unwrap_or(0);
-        total += diameter - nearest as i32;
-    }
-    total
+/// The conversion terms of one side (all zero unless it is ahead against few men).
+#[derive(Default)]
+struct Conversion {
+    hunt: i32,
+    restrict: i32,
+    space: i32,
 }
 
-fn weighted<const N: usize>(position: &Checkers<N>, player: Player) -> [(&'static str, i32); 6] {
+/// For the side ahead in men against at most [`HUNT_MEN`] enemy men: bonuses for being
+/// close to every enemy man, for taking away his steps, and for owning the board, so a
+/// won ending is closed out (a side must capture or block every man to win) instead of
+/// drifting into the 80-ply rule. Each bonus is a constant minus what the enemy men still
+/// have, so a capture always raises it.
+fn conversion<const N: usize>(
+    geometry: &HexGeometry,
+    men: HexSet<N>,
+    enemies: HexSet<N>,
+) -> Conversion {
+    if enemies.len() > HUNT_MEN || men.len() <= enemies.len() {
+        return Conversion::default();
+    }
+    let diameter = 2 * (geometry.side() as i32 - 1);
+    let valid: HexSet<N> = geometry.valid();
+    let empty = valid.without(men | enemies);
+    let offsets = Direction::ALL.map(|direction| geometry.offset(direction));
+    let grow = |set: HexSet<N>| {
+        let mut grown = set;
+        for &offset in &offsets {
+            grown |= set.shifted(offset);
+        }
+        grown
+    };
+    // Distance from each enemy man to the nearest own man: rings around the own men
+    // (the board is convex, so ring r holds exactly the cells at distance r).
+    let mut distances = 0;
+    let mut reach = men;
+    let mut unreached = enemies;
+    let mut ring = 0;
+    while !unreached.is_empty() && ring < diameter {
+        ring += 1;
+        reach = grow(reach) & valid;
+        let found = unreached & reach;
+        distances += ring * found.len() as i32;
+        unreached = unreached.without(found);
+    }
+    let mut steps = 0;
+    for &offset in &offsets {
+        steps += (enemies.shifted(offset) & empty).len() as i32;
+    }
+    Conversion {
+        hunt: HUNT_MEN as i32 * diameter - distances,
+        restrict: 6 * HUNT_MEN as i32 - steps,
+        space: geometry.cell_count() as i32 - enemy_space(&offsets, empty, men, enemies) as i32,
+    }
+}
+
+/// Empty cells the enemy men reach strictly before any own man, both walking one step a
+/// turn over empty cells (a breadth-first race from both armies at once).
+fn enemy_space<const N: usize>(
+    offsets: &[isize; 6],
+    empty: HexSet<N>,
+    men: HexSet<N>,
+    enemies: HexSet<N>,
+) -> u32 {
+    let grow = |set: HexSet<N>| {
+        let mut grown = set;
+        for &offset in offsets {
+            grown |= set.shifted(offset);
+        }
+        grown & empty
+    };
+    let mut own_reach = men;
+    let mut enemy_reach = enemies;
+    let mut enemy_only = HexSet::EMPTY;
+    loop {
+        let claimed = own_reach | enemy_reach;
+        let own_next = grow(own_reach).without(claimed);
+        let enemy_next = grow(enemy_reach).without(claimed);
+        // Once the enemy cannot grow, its region is final.
+        if enemy_next.is_empty() {
+            return enemy_only.len();
+        }
+        enemy_only |= enemy_next.without(own_next);
+        own_reach |= own_next;
+        enemy_reach |= enemy_next;
+    }
+}
+
+fn weighted<const N: usize>(position: &Checkers<N>, player: Player) -> [(&'static str, i32); 8] {
     let own = side_terms(position, player);
     let opp = side_terms(position, player.opponent());
     [
@@ -139,7 +214,15 @@ fn weighted<const N: usize>(position: &Checkers<N>, player: Player) -> [(&'stati
             ADVANCE_QUARTERS * (own.advancement - opp.advancement) / 4,
         ),
         ("border", BORDER * (own.border - opp.border)),
-        ("hunt", HUNT * (own.hunt - opp.hunt)),
+        ("hunt", HUNT * (own.conversion.hunt - opp.conversion.hunt)),
+        (
+            "restrict",
+            RESTRICT * (own.conversion.restrict - opp.conversion.restrict),
+        ),
+        (
+            "space",
+            SPACE * (own.conversion.space - opp.conversion.space),
+        ),
     ]
 }
 
@@ -178,11 +261,278 @@ impl<const N: usize> SearchGame for Checkers<N> {
         40
     }
 
+    fn plies_to_draw(&self) -> Option<u32> {
+        Some(u32::from(DRAW_PLIES).saturating_sub(self.plies_since_capture() as u32))
+    }
+
     fn tree(&self) -> Self::Tree {
         MoveTree(self.clone())
     }
 
     fn move_from_steps(&self, steps: &[Move]) -> Option<Move> {
         first_step(steps)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::{HUNT, RESTRICT, SPACE, conversion};
+    use crate::board::HexSet;
+    use crate::board::hex::geometry;
+    use crate::game::checkers::LargeCheckers;
+    use crate::game::{GameConfig, GameRecord, Outcome, Player, Rules, Variant};
+    use crate::random::SplitMix64;
+    use crate::search::alphabeta::{AlphaBetaConfig, MATE, to_score};
+    use crate::search::game::SearchGame;
+    use crate::search::{Engine, Score, SearchLimits, SearchOptions};
+
+    fn position(text: &str) -> LargeCheckers {
+        LargeCheckers::from_position_text(text, &GameConfig::new(Variant::HexCheckers))
+            .expect("a valid test position")
+    }
+
+    fn term(position: &LargeCheckers, name: &str) -> i32 {
+        position
+            .evaluation_terms()
+            .into_iter()
+            .find(|(term, _)| term == name)
+            .map(|(_, value)| value)
+            .expect("the term exists")
+    }
+
+    fn search(engine: &mut Engine, position: &LargeCheckers, depth: u32) -> Option<Score> {
+        let limits = SearchLimits {
+            depth: Some(depth),
+            ..SearchLimits::default()
+        };
+        let stop = AtomicBool::new(false);
+        engine
+            .search_record(
+                &GameRecord::new(position.clone()),
+                &limits,
+                &stop,
+                &mut |_| {},
+            )
+            .score
+    }
+
+    fn engine() -> Engine {
+        Engine::new(SearchOptions {
+            hash_mb: 4,
+            ..SearchOptions::default()
+        })
+    }
+
+    /// Side 5: Black's last man on corner a1; White's men on a2, a3, b1 and c1 back each
+    /// other, so only b2 is free. `FREE` leaves b2 open; `BLOCKED` has c2 moved to b2
+    /// (backed by c3), which leaves Black without a move.
+    const FREE: &str = "5/6/7/8/9/8/WWW4/W5/BWW2 w - 0 1";
+    const BLOCKED: &str = "5/6/7/8/9/8/W1W4/WW4/BWW2 w - 0 1";
+
+    #[test]
+    fn a_blocked_enemy_man_scores_higher_than_a_free_one() {
+        let free = position(FREE);
+        let blocked = position(BLOCKED);
+        assert!(term(&blocked, "restrict") > term(&free, "restrict"));
+        assert!(blocked.evaluate() > free.evaluate());
+        // The same men but level material: no conversion terms at all.
+        let level = position("5/6/7/8/9/8/7/6/BW3 w - 0 1");
+        assert_eq!(term(&level, "restrict"), 0);
+        assert_eq!(term(&level, "hunt"), 0);
+        assert_eq!(term(&level, "space"), 0);
+    }
+
+    #[test]
+    fn the_search_blocks_the_last_enemy_man() {
+        let free = position(FREE);
+        let mut engine = engine();
+        let limits = SearchLimits {
+            depth: Some(2),
+            ..SearchLimits::default()
+        };
+        let stop = AtomicBool::new(false);
+        let result =
+            engine.search_record(&GameRecord::new(free.clone()), &limits, &stop, &mut |_| {});
+        assert_eq!(result.score, Some(Score::Mate(1)));
+        let mut after = free.clone();
+        after.play_unchecked(result.best_move.expect("White has moves"));
+        let mut replies = Vec::new();
+        after.legal_moves(&mut replies);
+        assert!(replies.is_empty(), "{}", after.position_text());
+        let mut moves = Vec::new();
+        free.legal_moves(&mut moves);
+        assert!(moves.len() > 5, "most moves do not block");
+    }
+
+    #[test]
+    fn taking_an_enemy_man_always_raises_the_conversion_bonus_and_hunt_measures_distances() {
+        let geometry = geometry(9).expect("side 9 exists");
+        let cells = geometry.cells();
+        let weighted = |men: HexSet<5>, enemies: HexSet<5>| {
+            let terms = conversion(geometry, men, enemies);
+            HUNT * terms.hunt + RESTRICT * terms.restrict + SPACE * terms.space
+        };
+        let mut rng = SplitMix64::new(7);
+        for _ in 0..200 {
+            let mut men = HexSet::<5>::EMPTY;
+            let mut enemies = HexSet::<5>::EMPTY;
+            let enemy_count = 1 + rng.below(8);
+            let own_count = enemy_count + 1 + rng.below(20);
+            while enemies.len() < enemy_count as u32 {
+                enemies.insert(cells[rng.below(cells.len())] as usize);
+            }
+            while men.len() < own_count as u32 {
+                let cell = cells[rng.below(cells.len())] as usize;
+                if !enemies.contains(cell) {
+                    men.insert(cell);
+                }
+            }
+            // The ring search measures the same distances as the geometry.
+            let nearest: usize = enemies
+                .iter()
+                .map(|enemy| {
+                    men.iter()
+                        .map(|own| geometry.distance(own, enemy))
+                        .min()
+                        .unwrap_or(0)
+                })
+                .sum();
+            let diameter = 2 * (9 - 1);
+            assert_eq!(
+                conversion(geometry, men, enemies).hunt,
+                8 * diameter - nearest as i32
+            );
+            let before = weighted(men, enemies);
+            assert!(before >= 0, "a bonus, never a penalty");
+            for enemy in enemies.iter() {
+                let mut fewer = enemies;
+                fewer.remove(enemy);
+                assert!(weighted(men, fewer) > before, "{men:?} {enemies:?} {enemy}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_won_position_is_worth_less_as_the_80_ply_draw_nears_but_never_two_men_less() {
+        // White is 21 men up with the armies far apart: no capture within reach.
+        let board = "BBBBBBBBB/10/11/12/13/14/15/16/17/16/15/14/13/12/\
+                     WWWWWWWWWWW/WWWWWWWWWW/WWWWWWWWW w -";
+        let centipawns =
+            |count: u32| match search(&mut engine(), &position(&format!("{board} {count} 1")), 3) {
+                Some(Score::Centipawns(value)) => value,
+                other => panic!("{other:?}"),
+            };
+        let fresh = centipawns(0);
+        let late = centipawns(70);
+        assert!(late < fresh - 100, "{late} {fresh}");
+        assert!(late >= fresh - 200 - 100, "{late} {fresh}");
+        // Before the last 40 plies the count changes nothing.
+        assert_eq!(centipawns(30), fresh);
+    }
+
+    /// Plain negamax with the 80-ply rule and quiescence as the engine plays them (a
+    /// draw scores 0: the test engine has no contempt).
+    fn negamax(position: &LargeCheckers, depth: i32, ply: i32) -> i32 {
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            // No moves: lost, unless the 80-ply draw holds (the rules then list none).
+            return match position.outcome() {
+                Some(Outcome::Draw) => 0,
+                _ => -MATE + ply,
+            };
+        }
+        let captures = moves[0].is_capture();
+        if depth <= 0 && !captures {
+            return position.evaluate();
+        }
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut child = position.clone();
+                child.play_unchecked(mv);
+                -negamax(&child, depth - 1, ply + 1)
+            })
+            .max()
+            .expect("moves is not empty")
+    }
+
+    #[test]
+    fn values_near_the_80_ply_rule_match_negamax_with_a_table_filled_far_from_it() {
+        let start = LargeCheckers::start(&GameConfig {
+            size: Some(5),
+            ..GameConfig::new(Variant::HexCheckers)
+        })
+        .expect("side 5 exists");
+        let mut rng = SplitMix64::new(3);
+        let mut engine = engine();
+        engine.set_alpha_beta_config(AlphaBetaConfig::value_preserving());
+        let mut checked = 0;
+        while checked < 200 {
+            let mut position = start.clone();
+            let mut moves = Vec::new();
+            for _ in 0..4 + rng.below(20) {
+                position.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                position.play_unchecked(moves[rng.below(moves.len())]);
+            }
+            if position.outcome().is_some() {
+                continue;
+            }
+            let text = position.position_text();
+            let fields: Vec<&str> = text.split(' ').collect();
+            // The same position with another count of plies since the last capture.
+            let at_count = |count: usize| {
+                let text = format!(
+                    "{} {} {} {count} {}",
+                    fields[0], fields[1], fields[2], fields[4]
+                );
+                let config = GameConfig::new(Variant::HexCheckers);
+                (
+                    LargeCheckers::from_position_text(&text, &config).expect("valid"),
+                    text,
+                )
+            };
+            let depth = 2 + rng.below(3) as u32;
+            let (late, late_text) = at_count(80 - 1 - rng.below(depth as usize));
+            let (far, _) = at_count(0);
+            // The table holds values found far from the limit for the same boards, at the
+            // same depths and deeper.
+            search(&mut engine, &far, depth + (checked % 3) as u32);
+            // (Without the count in the table key this fails: a value stored far from the
+            // limit cuts a node whose search would reach the draw.)
+            let expected = to_score(negamax(&late, depth as i32, 0));
+            assert_eq!(
+                search(&mut engine, &late, depth),
+                Some(expected),
+                "{late_text} depth {depth}"
+            );
+            checked += 1;
+        }
+    }
+
+    #[test]
+    fn every_line_ends_in_the_80_ply_draw_near_the_limit() {
+        // The armies are far apart: no capture within reach, so with 77 plies gone every
+        // line ends in the 80-ply draw three plies ahead.
+        let start = "BBBBBBBBB/10/11/12/13/14/15/16/17/16/15/14/13/12/\
+                     WWWWWWWWWWW/WWWWWWWWWW/WWWWWWWWW";
+        let fresh = position(&format!("{start} w - 0 1"));
+        let late = position(&format!("{start} w - 77 1"));
+        assert_eq!(late.plies_to_draw(), Some(3));
+        let mut engine = engine();
+        let contempt = engine.alpha_beta_config().contempt;
+        // Fill the table with values found far from the limit, then search the same
+        // boards close to it with the same table.
+        eprintln!("fresh {:?}", search(&mut engine, &fresh, 5));
+        eprintln!("late-fresh {:?}", search(&mut self::engine(), &late, 5));
+        let reused = search(&mut engine, &late, 5);
+        assert_eq!(reused, Some(Score::Centipawns(-contempt)));
+        assert_eq!(search(&mut self::engine(), &late, 5), reused);
+        assert_eq!(late.side_to_move(), Player::One);
     }
 }

@@ -40,6 +40,9 @@ pub struct AlphaBetaConfig {
     /// What a draw (repetition, draw rule, drawn end) costs the side the engine plays,
     /// in centi-units, so it plays on against weaker play instead of repeating.
     pub contempt: i32,
+    /// Plies before a progress-rule draw (checkers' 80-ply rule) over which leaf values
+    /// slide towards the draw value; 0 turns it off (see [`Worker::leaf_value`]).
+    pub draw_fade_plies: u32,
 }
 
 impl Default for AlphaBetaConfig {
@@ -51,6 +54,7 @@ impl Default for AlphaBetaConfig {
             strict_table_depth: false,
             exact_plies: 8,
             contempt: 30,
+            draw_fade_plies: 40,
         }
     }
 }
@@ -65,6 +69,7 @@ impl AlphaBetaConfig {
             strict_table_depth: true,
             exact_plies: 0,
             contempt: 0,
+            draw_fade_plies: 0,
         }
     }
 }
@@ -372,6 +377,25 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
     }
 
+    /// The static evaluation, slid towards the draw value (by at most
+    /// [`DRAW_FADE_LIMIT`]) over the last `draw_fade_plies` plies before a progress-rule
+    /// draw: an advantage that cannot turn into a capture in time is worth a draw, so the
+    /// engine trades or captures while it still can instead of at the last ply (or never,
+    /// when the draw lies beyond its horizon).
+    #[inline]
+    fn leaf_value(&self, position: &G) -> i32 {
+        let value = position.evaluate();
+        let fade = self.config.draw_fade_plies;
+        match position.plies_to_draw() {
+            Some(left) if left < fade => {
+                let towards =
+                    (self.draw_value(position) - value).clamp(-DRAW_FADE_LIMIT, DRAW_FADE_LIMIT);
+                value + towards * (fade - left) as i32 / fade as i32
+            }
+            _ => value,
+        }
+    }
+
     fn search(
         &mut self,
         position: &G,
@@ -389,9 +413,13 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             return 0;
         }
         let key = position.hash();
+        let plies_to_draw = position.plies_to_draw();
         if ply > 0 {
             if self.is_repetition(key, position.repetition_window()) {
                 return self.draw_value(position);
+            }
+            if plies_to_draw == Some(0) {
+                return self.terminal_value(position, ply);
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -399,6 +427,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 return alpha;
             }
         }
+        let key = table_key(key, plies_to_draw, depth);
         let entry = if depth > 1 {
             self.shared.table.probe(key)
         } else {
@@ -626,7 +655,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let forced = order.len() == moves.len();
         let mut best_value = -INFINITY;
         if !forced || quiescence_depth >= MAX_QUIESCENCE || ply >= MAX_PLY - 1 {
-            best_value = position.evaluate();
+            best_value = self.leaf_value(position);
             if best_value >= beta
                 || order.is_empty()
                 || quiescence_depth >= MAX_QUIESCENCE
@@ -666,6 +695,27 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         self.moves[ply] = moves;
         self.order[ply] = order;
         best_value
+    }
+}
+
+/// The most [`Worker::leaf_value`] moves a value: two men, so the engine does not give
+/// men away only to restart the count in a won ending.
+const DRAW_FADE_LIMIT: i32 = 200;
+
+/// Quiet plies beyond the nominal depth a search may still play (single-reply
+/// extensions), for [`table_key`].
+const DRAW_KEY_MARGIN: i32 = 4;
+
+/// The table key of a position searched to `depth`: its hash, but mixed with the plies
+/// left before a progress-rule draw when the search can reach that draw, since the value
+/// then depends on the count (a value found far from the limit must not be reused at it).
+#[inline]
+fn table_key(hash: u64, plies_to_draw: Option<u32>, depth: i32) -> u64 {
+    match plies_to_draw {
+        Some(left) if (left as i32) <= depth + DRAW_KEY_MARGIN => {
+            hash ^ (u64::from(left) + 1).wrapping_mul(0xd6e8_feb8_6659_fd93)
+        }
+        _ => hash,
     }
 }
 

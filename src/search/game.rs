@@ -89,6 +89,13 @@ pub trait SearchGame: Rules {
         None
     }
 
+    /// Plies left before a progress rule draws the game (checkers: 80 plies without a
+    /// capture), if the game has one. The search scores a position whose count has run
+    /// out as a draw, and keys table entries whose search reaches the limit by it.
+    fn plies_to_draw(&self) -> Option<u32> {
+        None
+    }
+
     /// The side to move's expected number of remaining moves, for the time manager.
     fn expected_moves_left(&self) -> u32 {
         30
