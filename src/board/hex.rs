@@ -252,6 +252,17 @@ impl HexGeometry {
         })
     }
 
+    /// `set` and every cell one step from it, unclipped: a shift can wrap onto bits that
+    /// are not cells, so callers mask with the cells they allow (`valid`, the empty cells).
+    #[inline]
+    pub fn grown<const N: usize>(&self, set: HexSet<N>) -> HexSet<N> {
+        let mut grown = set;
+        for direction in Direction::ALL {
+            grown |= set.shifted(self.offset(direction));
+        }
+        grown
+    }
+
     /// All cells, as a set of `N` words (`N` must be at least [`HexGeometry::words`]).
     pub fn valid<const N: usize>(&self) -> HexSet<N> {
         truncate(self.valid)

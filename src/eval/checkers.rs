@@ -61,18 +61,16 @@ fn centre_tables() -> &'static [Vec<u8>] {
 
 struct Terms {
     material: i32,
-    conversion: Conversion,
     centre: i32,
     mobility: i32,
     advancement: i32,
     border: i32,
 }
 
-fn side_terms<const N: usize>(position: &Checkers<N>, player: Player) -> Terms {
+/// One side's plain terms; `empty` is the board's empty cells (shared by both sides).
+fn side_terms<const N: usize>(position: &Checkers<N>, player: Player, empty: HexSet<N>) -> Terms {
     let geometry: &HexGeometry = position.geometry();
     let men = position.men(player);
-    let valid: HexSet<N> = geometry.valid();
-    let empty = valid.without(position.men(Player::One) | position.men(Player::Two));
     let centre_table = &centre_tables()[geometry.side()];
     let last_row = geometry.rows() - 1;
     let quadratic = geometry.side() >= 7;
@@ -106,7 +104,6 @@ fn side_terms<const N: usize>(position: &Checkers<N>, player: Player) -> Terms {
     };
     Terms {
         material: men.len() as i32,
-        conversion: conversion(geometry, men, position.men(player.opponent())),
         centre,
         mobility,
         advancement,
@@ -131,21 +128,14 @@ fn conversion<const N: usize>(
     geometry: &HexGeometry,
     men: HexSet<N>,
     enemies: HexSet<N>,
+    empty: HexSet<N>,
+    enemy_steps: i32,
 ) -> Conversion {
     if enemies.len() > HUNT_MEN || men.len() <= enemies.len() {
         return Conversion::default();
     }
     let diameter = 2 * (geometry.side() as i32 - 1);
     let valid: HexSet<N> = geometry.valid();
-    let empty = valid.without(men | enemies);
-    let offsets = Direction::ALL.map(|direction| geometry.offset(direction));
-    let grow = |set: HexSet<N>| {
-        let mut grown = set;
-        for &offset in &offsets {
-            grown |= set.shifted(offset);
-        }
-        grown
-    };
     // Distance from each enemy man to the nearest own man: rings around the own men
     // (the board is convex, so ring r holds exactly the cells at distance r).
     let mut distances = 0;
@@ -154,44 +144,33 @@ fn conversion<const N: usize>(
     let mut ring = 0;
     while !unreached.is_empty() && ring < diameter {
         ring += 1;
-        reach = grow(reach) & valid;
+        reach = geometry.grown(reach) & valid;
         let found = unreached & reach;
         distances += ring * found.len() as i32;
         unreached = unreached.without(found);
     }
-    let mut steps = 0;
-    for &offset in &offsets {
-        steps += (enemies.shifted(offset) & empty).len() as i32;
-    }
     Conversion {
         hunt: HUNT_MEN as i32 * diameter - distances,
-        restrict: 6 * HUNT_MEN as i32 - steps,
-        space: geometry.cell_count() as i32 - enemy_space(&offsets, empty, men, enemies) as i32,
+        restrict: 6 * HUNT_MEN as i32 - enemy_steps,
+        space: geometry.cell_count() as i32 - enemy_space(geometry, empty, men, enemies) as i32,
     }
 }
 
 /// Empty cells the enemy men reach strictly before any own man, both walking one step a
 /// turn over empty cells (a breadth-first race from both armies at once).
 fn enemy_space<const N: usize>(
-    offsets: &[isize; 6],
+    geometry: &HexGeometry,
     empty: HexSet<N>,
     men: HexSet<N>,
     enemies: HexSet<N>,
 ) -> u32 {
-    let grow = |set: HexSet<N>| {
-        let mut grown = set;
-        for &offset in offsets {
-            grown |= set.shifted(offset);
-        }
-        grown & empty
-    };
     let mut own_reach = men;
     let mut enemy_reach = enemies;
     let mut enemy_only = HexSet::EMPTY;
     loop {
         let claimed = own_reach | enemy_reach;
-        let own_next = grow(own_reach).without(claimed);
-        let enemy_next = grow(enemy_reach).without(claimed);
+        let own_next = (geometry.grown(own_reach) & empty).without(claimed);
+        let enemy_next = (geometry.grown(enemy_reach) & empty).without(claimed);
         // Once the enemy cannot grow, its region is final.
         if enemy_next.is_empty() {
             return enemy_only.len();
@@ -203,8 +182,14 @@ fn enemy_space<const N: usize>(
 }
 
 fn weighted<const N: usize>(position: &Checkers<N>, player: Player) -> [(&'static str, i32); 8] {
-    let own = side_terms(position, player);
-    let opp = side_terms(position, player.opponent());
+    let geometry = position.geometry();
+    let (own_men, opp_men) = (position.men(player), position.men(player.opponent()));
+    let empty = geometry.valid().without(own_men | opp_men);
+    let own = side_terms(position, player, empty);
+    let opp = side_terms(position, player.opponent(), empty);
+    // A side's mobility is exactly the step count its opponent's `restrict` needs.
+    let own_conversion = conversion(geometry, own_men, opp_men, empty, opp.mobility);
+    let opp_conversion = conversion(geometry, opp_men, own_men, empty, own.mobility);
     [
         ("material", MAN * (own.material - opp.material)),
         ("centre", CENTRE * (own.centre - opp.centre)),
@@ -214,14 +199,14 @@ fn weighted<const N: usize>(position: &Checkers<N>, player: Player) -> [(&'stati
             ADVANCE_QUARTERS * (own.advancement - opp.advancement) / 4,
         ),
         ("border", BORDER * (own.border - opp.border)),
-        ("hunt", HUNT * (own.conversion.hunt - opp.conversion.hunt)),
+        ("hunt", HUNT * (own_conversion.hunt - opp_conversion.hunt)),
         (
             "restrict",
-            RESTRICT * (own.conversion.restrict - opp.conversion.restrict),
+            RESTRICT * (own_conversion.restrict - opp_conversion.restrict),
         ),
         (
             "space",
-            SPACE * (own.conversion.space - opp.conversion.space),
+            SPACE * (own_conversion.space - opp_conversion.space),
         ),
     ]
 }
@@ -278,9 +263,9 @@ impl<const N: usize> SearchGame for Checkers<N> {
 mod tests {
     use std::sync::atomic::AtomicBool;
 
-    use super::{HUNT, RESTRICT, SPACE, conversion};
+    use super::{Conversion, HUNT, RESTRICT, SPACE, conversion};
     use crate::board::HexSet;
-    use crate::board::hex::geometry;
+    use crate::board::hex::{Direction, HexGeometry, geometry};
     use crate::game::checkers::LargeCheckers;
     use crate::game::{GameConfig, GameRecord, Outcome, Player, Rules, Variant};
     use crate::random::SplitMix64;
@@ -366,12 +351,22 @@ mod tests {
         assert!(moves.len() > 5, "most moves do not block");
     }
 
+    /// The conversion terms as the evaluation computes them, from the two armies alone.
+    fn conversion_of(geometry: &HexGeometry, men: HexSet<5>, enemies: HexSet<5>) -> Conversion {
+        let empty = geometry.valid().without(men | enemies);
+        let enemy_steps = Direction::ALL
+            .iter()
+            .map(|&direction| (enemies.shifted(geometry.offset(direction)) & empty).len() as i32)
+            .sum();
+        conversion(geometry, men, enemies, empty, enemy_steps)
+    }
+
     #[test]
     fn taking_an_enemy_man_always_raises_the_conversion_bonus_and_hunt_measures_distances() {
         let geometry = geometry(9).expect("side 9 exists");
         let cells = geometry.cells();
         let weighted = |men: HexSet<5>, enemies: HexSet<5>| {
-            let terms = conversion(geometry, men, enemies);
+            let terms = conversion_of(geometry, men, enemies);
             HUNT * terms.hunt + RESTRICT * terms.restrict + SPACE * terms.space
         };
         let mut rng = SplitMix64::new(7);
@@ -401,7 +396,7 @@ mod tests {
                 .sum();
             let diameter = 2 * (9 - 1);
             assert_eq!(
-                conversion(geometry, men, enemies).hunt,
+                conversion_of(geometry, men, enemies).hunt,
                 8 * diameter - nearest as i32
             );
             let before = weighted(men, enemies);
