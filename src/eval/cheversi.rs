@@ -14,7 +14,7 @@
 //! ([`SearchGame::plies_to_end`]); there the final score itself, not this estimate, is
 //! the value ([`Terminal::Exact`]).
 
-use crate::game::cheversi::bitboard::neighbours;
+use crate::game::cheversi::bitboard::{bishop_attacks, neighbours, rook_attacks};
 use crate::game::cheversi::{Cheversi, Move, PLACEMENTS, PieceKind, Square, attacks};
 use crate::game::{Outcome, Player};
 use crate::search::game::{Algorithm, MoveTree, SearchGame, Terminal, first_step};
@@ -103,6 +103,36 @@ impl SearchGame for Cheversi {
         let square = mv.square();
         let occupied = self.occupied() | square.bit();
         (attacks(mv.kind(), square, occupied) & !occupied).count_ones() as i32 * 8
+    }
+
+    /// The same hints, with each square's rook and bishop rays traced once for all the
+    /// kinds placed there (a Queen's are their union).
+    fn order_hints(&self, moves: &[Move], hints: &mut Vec<i32>) {
+        let occupied = self.occupied();
+        let mut traced = 0u64;
+        let mut rook = [0u64; 64];
+        let mut bishop = [0u64; 64];
+        hints.clear();
+        hints.extend(moves.iter().map(|&mv| {
+            let square = mv.square();
+            let index = square.index();
+            if matches!(
+                mv.kind(),
+                PieceKind::Rook | PieceKind::Bishop | PieceKind::Queen
+            ) && traced & square.bit() == 0
+            {
+                traced |= square.bit();
+                rook[index] = rook_attacks(square, occupied);
+                bishop[index] = bishop_attacks(square, occupied);
+            }
+            let attacked = match mv.kind() {
+                PieceKind::Rook => rook[index],
+                PieceKind::Bishop => bishop[index],
+                PieceKind::Queen => rook[index] | bishop[index],
+                kind => attacks(kind, square, occupied),
+            };
+            (attacked & !occupied).count_ones() as i32 * 8
+        }));
     }
 
     fn history_index(&self, mv: Move) -> usize {

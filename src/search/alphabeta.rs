@@ -127,6 +127,8 @@ pub struct Worker<'a, G: SearchGame> {
     hashes: Vec<u64>,
     moves: Vec<Vec<G::Move>>,
     order: Vec<Vec<(i32, usize)>>,
+    /// Scratch for [`SearchGame::order_hints`].
+    hints: Vec<i32>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
     pv: Vec<Vec<G::Move>>,
@@ -162,6 +164,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             hashes,
             moves: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             order: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            hints: Vec::new(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; HISTORY_SIZE],
             pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
@@ -461,7 +464,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let table_move = entry
             .and_then(|entry| entry.move_index)
             .filter(|&index| index < moves.len());
-        self.score_moves(position, &moves, table_move, ply, &mut order);
+        self.first_moves(position, &moves, table_move, ply, &mut order);
+        let mut scored_all = false;
 
         let extension = i32::from(
             self.config.extensions && moves.len() == 1 && ply < 2 * self.root_depth as usize,
@@ -471,7 +475,18 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let mut best_index = None;
         let mut searched_quiets: [usize; 32] = [0; 32];
         let mut quiet_count = 0;
-        for number in 0..order.len() {
+        let mut number = 0;
+        loop {
+            if number == order.len() {
+                if scored_all {
+                    break;
+                }
+                scored_all = true;
+                self.score_rest(position, &moves, number, &mut order);
+                if number == order.len() {
+                    break;
+                }
+            }
             pick_best(&mut order, number);
             let (order_score, index) = order[number];
             let mv = moves[index];
@@ -547,6 +562,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 searched_quiets[quiet_count] = index;
                 quiet_count += 1;
             }
+            number += 1;
         }
         let bound = if best_value >= beta {
             Bound::Lower
@@ -594,7 +610,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
     }
 
-    fn score_moves(
+    /// The moves tried before any other is scored: the table move, then the killers that
+    /// are legal quiet moves here. A cut-off among them saves scoring the rest, which is
+    /// most of a node's cost when it has many moves.
+    fn first_moves(
         &self,
         position: &G,
         moves: &[G::Move],
@@ -603,22 +622,55 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         order: &mut Vec<(i32, usize)>,
     ) {
         order.clear();
+        if let Some(index) = table_move {
+            order.push((TABLE_SCORE, index));
+        }
         let killers = self.killers[ply];
+        if killers[0].is_none() {
+            return;
+        }
+        let mut found = [None; 2];
         for (index, &mv) in moves.iter().enumerate() {
-            let score = if Some(index) == table_move {
-                TABLE_SCORE
-            } else if position.is_noisy(mv) {
-                NOISY_SCORE + position.order_hint(mv).clamp(-1 << 20, 1 << 20)
-            } else if killers[0] == Some(mv) {
-                KILLER_SCORE
+            if killers[0] == Some(mv) {
+                found[0] = Some(index);
             } else if killers[1] == Some(mv) {
-                KILLER_SCORE - 1
+                found[1] = Some(index);
+            }
+        }
+        for (slot, index) in found.into_iter().enumerate() {
+            if let Some(index) = index
+                && Some(index) != table_move
+                && !position.is_noisy(moves[index])
+            {
+                order.push((KILLER_SCORE - slot as i32, index));
+            }
+        }
+    }
+
+    /// Appends every move not among the first `tried` entries of `order`, scored:
+    /// forcing moves by their hint, quiet ones by history plus hint.
+    fn score_rest(
+        &mut self,
+        position: &G,
+        moves: &[G::Move],
+        tried: usize,
+        order: &mut Vec<(i32, usize)>,
+    ) {
+        let mut hints = std::mem::take(&mut self.hints);
+        position.order_hints(moves, &mut hints);
+        for (index, (&mv, &hint)) in moves.iter().zip(&hints).enumerate() {
+            if order[..tried].iter().any(|&(_, first)| first == index) {
+                continue;
+            }
+            let hint = hint.clamp(-1 << 20, 1 << 20);
+            let score = if position.is_noisy(mv) {
+                NOISY_SCORE + hint
             } else {
-                self.history[position.history_index(mv)]
-                    + position.order_hint(mv).clamp(-1 << 20, 1 << 20)
+                self.history[position.history_index(mv)] + hint
             };
             order.push((score, index));
         }
+        self.hints = hints;
     }
 
     fn quiescence(
@@ -727,9 +779,22 @@ fn update_history(entry: &mut i32, bonus: i32) {
     *entry += bonus - *entry * bonus.abs() / HISTORY_LIMIT;
 }
 
-/// Moves the best-scored remaining entry to `number` (selection sort, one step).
+/// Selection steps before [`pick_best`] sorts the rest at once: most cut-offs come from
+/// the first few moves, and a node that got past them usually searches every move, where
+/// selection would cost a quadratic number of comparisons.
+const SELECTION_STEPS: usize = 3;
+
+/// Moves the best-scored remaining entry to `number`: selection for the first few
+/// moves, then one sort of the rest (ties keep generation order, so searches stay
+/// deterministic).
 #[inline]
 fn pick_best(order: &mut [(i32, usize)], number: usize) {
+    if number >= SELECTION_STEPS {
+        if number == SELECTION_STEPS {
+            order[number..].sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        }
+        return;
+    }
     let mut best = number;
     for candidate in number + 1..order.len() {
         if order[candidate].0 > order[best].0 {

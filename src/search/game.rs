@@ -66,6 +66,13 @@ pub trait SearchGame: Rules {
         0
     }
 
+    /// [`SearchGame::order_hint`] of every move, in order, into `hints` (cleared first).
+    /// Games whose hints share work across the moves of one position override it.
+    fn order_hints(&self, moves: &[Self::Move], hints: &mut Vec<i32>) {
+        hints.clear();
+        hints.extend(moves.iter().map(|&mv| self.order_hint(mv)));
+    }
+
     /// The history-table slot of a move, below [`HISTORY_SIZE`]. The default hashes the
     /// move; games with a natural from/to or piece/square index do better.
     fn history_index(&self, mv: Self::Move) -> usize {
