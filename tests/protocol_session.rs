@@ -248,3 +248,33 @@ fn finished_game_answers_bestmove_0000_without_a_job() {
         vec!["info string game over (p2win)", "bestmove 0000"]
     );
 }
+
+/// The depth of the last `info depth` line among the replies.
+fn last_depth(replies: &[String]) -> Option<u32> {
+    replies.iter().rev().find_map(|line| {
+        let mut words = line.split_whitespace();
+        (words.next() == Some("info") && words.next() == Some("depth"))
+            .then(|| words.next()?.parse().ok())
+            .flatten()
+    })
+}
+
+#[test]
+fn exact_plies_decides_where_cheversi_search_stops_at_the_end() {
+    let position = "position startpos moves Ka6 Nb5 Bc5 Nd6 Qe5 Qd4 Nd3 Rf4 Rd5 Rb4 Na7 Bg4";
+    let mut depths = Vec::new();
+    for exact_plies in [0, 4] {
+        let mut session = Session::new();
+        let step = session.handle_line(&format!("setoption name ExactPlies value {exact_plies}"));
+        assert!(lines(&step).is_empty(), "{:?}", lines(&step));
+        let step = session.handle_line(position);
+        assert!(lines(&step).is_empty(), "{:?}", lines(&step));
+        let job = session.handle_line("go depth 9").job.expect("go starts a search");
+        let replies = feed(&mut session, run(job));
+        assert_eq!(best_moves(&replies).len(), 1, "{replies:?}");
+        depths.push(last_depth(&replies));
+    }
+    // Four plies before the end an exact search is complete at depth 4; without the
+    // exact window the search iterates on to the depth asked for.
+    assert_eq!(depths, [Some(9), Some(4)]);
+}

@@ -15,7 +15,7 @@
 //! the value ([`Terminal::Exact`]).
 
 use crate::game::cheversi::bitboard::{bishop_attacks, neighbours, rook_attacks};
-use crate::game::cheversi::{Cheversi, Move, PLACEMENTS, PieceKind, Square, attacks};
+use crate::game::cheversi::{Cheversi, Move, PLACEMENTS, PieceKind, Square, Squares, attacks};
 use crate::game::{Outcome, Player};
 use crate::search::game::{Algorithm, MoveTree, SearchGame, Terminal, first_step};
 
@@ -145,6 +145,22 @@ impl SearchGame for Cheversi {
         Terminal::Exact(100 * (self.points(mover) - self.points(mover.opponent())))
     }
 
+    /// The last one or two placements solved from [`Cheversi::points_change`].
+    fn best_final_move(&self, alpha: i32, beta: i32) -> Option<(Move, i32)> {
+        let left = PLACEMENTS.checked_sub(self.placements())?;
+        if left == 0 || left > 2 {
+            return None;
+        }
+        let mover = self.side_to_move();
+        let margin = self.points(mover) - self.points(mover.opponent());
+        let (mv, points) = if left == 1 {
+            best_last_placement(self, margin, beta, None)?
+        } else {
+            best_last_two_placements(self, margin, alpha, beta)?
+        };
+        Some((mv, 100 * points))
+    }
+
     fn plies_to_end(&self) -> Option<u32> {
         Some(u32::from(PLACEMENTS.saturating_sub(self.placements())))
     }
@@ -162,4 +178,96 @@ impl SearchGame for Cheversi {
     fn move_from_steps(&self, steps: &[Move]) -> Option<Move> {
         first_step(steps)
     }
+}
+
+/// Most candidates [`best_last_two_placements`] sorts on the stack; the mover then has one
+/// piece left, so one kind on at most 64 squares.
+const MOST_LAST_CANDIDATES: usize = 64;
+
+/// The change of the mover's margin (in points) when `mv` is placed.
+fn margin_change(position: &Cheversi, mv: Move) -> i32 {
+    let mover = position.side_to_move();
+    let change = position.points_change(mv);
+    change[mover.index()] - change[mover.opponent().index()]
+}
+
+/// The mover's best final placement and the final margin in points, given the margin
+/// now. Tries `first` first when it is legal (the reply that refuted a sibling), and
+/// stops at the first placement worth `beta` (centi-units) or more.
+fn best_last_placement(
+    position: &Cheversi,
+    margin: i32,
+    beta: i32,
+    first: Option<Move>,
+) -> Option<(Move, i32)> {
+    let mut squares = position.legal_squares_by_kind();
+    let mut best: Option<(Move, i32)> = None;
+    let mut consider = |mv: Move| {
+        let value = margin + margin_change(position, mv);
+        if best.is_none_or(|(_, best_value)| value > best_value) {
+            best = Some((mv, value));
+        }
+        100 * value >= beta
+    };
+    if let Some(mv) = first {
+        let bit = mv.square().bit();
+        let kind = mv.kind().index();
+        if squares[kind] & bit != 0 {
+            squares[kind] ^= bit;
+            if consider(mv) {
+                return best;
+            }
+        }
+    }
+    for kind in PieceKind::ALL {
+        for square in Squares(squares[kind.index()]) {
+            if consider(Move::new(kind, square)) {
+                return best;
+            }
+        }
+    }
+    best
+}
+
+/// The last two placements by fail-soft alpha-beta (bounds in centi-units, result in
+/// points): the mover's candidates are tried in order of the margin they leave, each
+/// answered by [`best_last_placement`], which tries the last refutation first. `None`
+/// when there are more candidates than the stack buffer holds (the search then plays
+/// the moves).
+fn best_last_two_placements(
+    position: &Cheversi,
+    margin: i32,
+    mut alpha: i32,
+    beta: i32,
+) -> Option<(Move, i32)> {
+    let filler = Move::new(PieceKind::King, Square::from_index(0)?);
+    let mut candidates = [(0i32, filler); MOST_LAST_CANDIDATES];
+    let mut count = 0;
+    let squares = position.legal_squares_by_kind();
+    for kind in PieceKind::ALL {
+        for square in Squares(squares[kind.index()]) {
+            let mv = Move::new(kind, square);
+            *candidates.get_mut(count)? = (margin + margin_change(position, mv), mv);
+            count += 1;
+        }
+    }
+    let candidates = &mut candidates[..count];
+    candidates.sort_unstable_by_key(|&(after, _)| std::cmp::Reverse(after));
+    let mut best: Option<(Move, i32)> = None;
+    let mut refutation = None;
+    for &(after, mv) in candidates.iter() {
+        let mut child = position.clone();
+        child.place(mv);
+        let (reply, reply_value) = best_last_placement(&child, -after, -alpha, refutation)?;
+        refutation = Some(reply);
+        let value = -reply_value;
+        if best.is_none_or(|(_, best_value)| value > best_value) {
+            best = Some((mv, value));
+            alpha = alpha.max(100 * value);
+            if 100 * value >= beta {
+                break;
+            }
+        }
+    }
+    best
 }

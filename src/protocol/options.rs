@@ -31,6 +31,7 @@ pub enum OptionId {
     MoveOverhead,
     Seed,
     Strategy,
+    ExactPlies,
 }
 
 impl OptionId {
@@ -124,6 +125,15 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Combo {
             default: "full",
             values: STRATEGIES,
+        },
+    },
+    OptionSpec {
+        name: "ExactPlies",
+        id: OptionId::ExactPlies,
+        kind: OptionKind::Spin {
+            default: crate::search::DEFAULT_EXACT_PLIES as u64,
+            min: 0,
+            max: 16,
         },
     },
 ];
@@ -246,6 +256,10 @@ pub fn apply(
                 OptionId::Threads => next.search.threads = as_usize(number)?,
                 OptionId::MoveOverhead => next.search.move_overhead_ms = number,
                 OptionId::Seed => next.search.seed = number,
+                OptionId::ExactPlies => {
+                    next.search.exact_plies =
+                        u32::try_from(number).map_err(|_| bad("too large".to_string()))?
+                }
                 _ => return Err(bad("not a spin option".to_string())),
             }
         }

@@ -52,7 +52,7 @@ impl Default for AlphaBetaConfig {
             extensions: true,
             aspiration: true,
             strict_table_depth: false,
-            exact_plies: 8,
+            exact_plies: super::DEFAULT_EXACT_PLIES,
             contempt: 30,
             draw_fade_plies: 40,
         }
@@ -430,6 +430,16 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 return alpha;
             }
         }
+        let exact = position
+            .plies_to_end()
+            .is_some_and(|plies| plies as i32 <= depth);
+        if exact
+            && ply > 0
+            && let Some((mv, value)) = position.best_final_move(alpha, beta)
+        {
+            self.pv[ply].push(mv);
+            return value;
+        }
         let key = table_key(key, plies_to_draw, depth);
         let entry = if depth > 1 {
             self.shared.table.probe(key)
@@ -457,9 +467,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             self.moves[ply] = moves;
             return self.terminal_value(position, ply);
         }
-        let exact = position
-            .plies_to_end()
-            .is_some_and(|plies| plies as i32 <= depth);
         let mut order = std::mem::take(&mut self.order[ply]);
         let table_move = entry
             .and_then(|entry| entry.move_index)

@@ -96,6 +96,17 @@ pub trait SearchGame: Rules {
         None
     }
 
+    /// When a fixed-length game ends within a move or two: the side to move's best move
+    /// and the final value it reaches (as [`Terminal::Exact`] scores the end), found
+    /// without playing the moves out one by one, fail-soft within `alpha..beta` like the
+    /// search it replaces. `None` where a game has no such shortcut or the end is further
+    /// away; the search then plays the moves. It is called only where the search would
+    /// reach the end anyway. Cheversi scores each candidate by how it changes the
+    /// points, which makes the last plies of an exact search several times cheaper.
+    fn best_final_move(&self, _alpha: i32, _beta: i32) -> Option<(Self::Move, i32)> {
+        None
+    }
+
     /// Plies left before a progress rule draws the game (checkers: 80 plies without a
     /// capture), if the game has one. The search scores a position whose count has run
     /// out as a draw, and keys table entries whose search reaches the limit by it.

@@ -38,6 +38,9 @@ pub enum Strategy {
     Random,
 }
 
+/// Default of `ExactPlies`: Cheversi is solved exactly from this many plies before the end.
+pub const DEFAULT_EXACT_PLIES: u32 = 8;
+
 /// Engine options the protocol sets with `setoption`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchOptions {
@@ -59,7 +62,7 @@ impl Default for SearchOptions {
             move_overhead_ms: 50,
             seed: 0,
             strategy: Strategy::Full,
-            exact_plies: 8,
+            exact_plies: DEFAULT_EXACT_PLIES,
         }
     }
 }

@@ -228,6 +228,24 @@ fn ray_down(direction: usize, square: usize, occupied: u64) -> u64 {
     }
 }
 
+/// The ray from `square` in `direction` (an index into the direction table: 0 north,
+/// 1 east, 2 north-east, 3 north-west, then their opposites at `direction ^ 4`), up to and
+/// including the first occupied square.
+#[inline]
+pub fn ray(direction: usize, square: Square, occupied: u64) -> u64 {
+    if direction < 4 {
+        ray_up(direction, square.index(), occupied)
+    } else {
+        ray_down(direction, square.index(), occupied)
+    }
+}
+
+/// True for the orthogonal directions of [`ray`] (a Rook's), false for the diagonal ones.
+#[inline]
+pub const fn is_orthogonal(direction: usize) -> bool {
+    direction & 2 == 0
+}
+
 /// Rook attacks: the four orthogonal rays, each stopping at (and including) the first
 /// occupied square.
 #[inline]

@@ -200,6 +200,13 @@ impl Cheversi {
         self.targets().squares_for(kind)
     }
 
+    /// The legal squares of every kind at once, by [`PieceKind::index`] (one move
+    /// generation for callers that walk the placements without a move list).
+    pub fn legal_squares_by_kind(&self) -> [u64; 5] {
+        let targets = self.targets();
+        PieceKind::ALL.map(|kind| targets.squares_for(kind))
+    }
+
     /// The squares where some piece may be placed now: the legal-square mask shared by every
     /// allowed kind (a second Bishop may take only the part of it on its colour).
     pub fn legal_square_mask(&self) -> u64 {

@@ -4,7 +4,9 @@
 
 use crate::game::Player;
 
-use super::bitboard::{Square, Squares, attacks, neighbours};
+use super::bitboard::{
+    KING_ATTACKS, KNIGHT_ATTACKS, Square, Squares, attacks, is_orthogonal, neighbours, ray,
+};
 use super::piece::{Move, PieceKind};
 use super::zobrist::KEYS;
 
@@ -182,6 +184,52 @@ impl Cheversi {
             }
         }
         points as i32
+    }
+
+    /// How each side's points (by [`Player::index`]) change when the side to move places
+    /// `mv`, without placing it. The search uses it to score the game's last placement
+    /// for every candidate at once. Every piece attacking the square loses it, a slider
+    /// also loses the empty squares behind it, and the new piece gains what it attacks.
+    pub fn points_change(&self, mv: Move) -> [i32; 2] {
+        let square = mv.square();
+        let index = square.index();
+        let occupied = self.occupied();
+        // Each ray once: blocker side for the pieces that lose squares, far side for what
+        // they lose, and (a placed piece never blocks its own rays) the new piece's reach.
+        let rays: [u64; 8] = std::array::from_fn(|direction| ray(direction, square, occupied));
+        let empty_after = !(occupied | square.bit());
+        let gained = match mv.kind() {
+            PieceKind::King => KING_ATTACKS[index],
+            PieceKind::Knight => KNIGHT_ATTACKS[index],
+            PieceKind::Rook => rays[0] | rays[1] | rays[4] | rays[5],
+            PieceKind::Bishop => rays[2] | rays[3] | rays[6] | rays[7],
+            PieceKind::Queen => rays.iter().fold(0, |all, ray| all | ray),
+        };
+        let mut change = [0i32; 2];
+        change[(self.placements & 1) as usize] += (gained & empty_after).count_ones() as i32;
+        let stepping = (KNIGHT_ATTACKS[index] & self.kinds[PieceKind::Knight.index()])
+            | (KING_ATTACKS[index] & self.kinds[PieceKind::King.index()]);
+        for (colour, count) in change.iter_mut().enumerate() {
+            *count -= (stepping & self.colours[colour]).count_ones() as i32;
+        }
+        let queens = self.kinds[PieceKind::Queen.index()];
+        let rooks = self.kinds[PieceKind::Rook.index()] | queens;
+        let bishops = self.kinds[PieceKind::Bishop.index()] | queens;
+        for (direction, &toward) in rays.iter().enumerate() {
+            let sliders = if is_orthogonal(direction) {
+                rooks
+            } else {
+                bishops
+            };
+            let blocker = toward & occupied & sliders;
+            if blocker == 0 {
+                continue;
+            }
+            let colour = usize::from(blocker & self.colours[0] == 0);
+            let behind = rays[direction ^ 4] & !occupied;
+            change[colour] -= 1 + behind.count_ones() as i32;
+        }
+        change
     }
 
     /// The Zobrist hash (see [`super::zobrist`]): pieces, side to move, and the rule state

@@ -3,7 +3,7 @@
 
 use super::bitboard::DARK_SQUARES;
 use super::*;
-use crate::game::Rules;
+use crate::game::{Player, Rules};
 use crate::random::SplitMix64;
 
 fn square(name: &str) -> Square {
@@ -97,4 +97,24 @@ fn fallback_mover_without_any_placement_loses() {
         position.outcome(),
         Some(crate::game::Outcome::Win(Player::Two))
     );
+}
+
+#[test]
+fn points_change_equals_placing_and_recounting() {
+    let mut moves = Vec::new();
+    for position in random_positions(3, 150) {
+        let before = [position.points(Player::One), position.points(Player::Two)];
+        position.legal_moves(&mut moves);
+        for &mv in &moves {
+            let mut after = position.clone();
+            after.place(mv);
+            let change = position.points_change(mv);
+            assert_eq!(
+                [before[0] + change[0], before[1] + change[1]],
+                [after.points(Player::One), after.points(Player::Two)],
+                "{mv} in {}",
+                position.position_text()
+            );
+        }
+    }
 }
