@@ -269,7 +269,10 @@ fn exact_plies_decides_where_cheversi_search_stops_at_the_end() {
         assert!(lines(&step).is_empty(), "{:?}", lines(&step));
         let step = session.handle_line(position);
         assert!(lines(&step).is_empty(), "{:?}", lines(&step));
-        let job = session.handle_line("go depth 9").job.expect("go starts a search");
+        let job = session
+            .handle_line("go depth 9")
+            .job
+            .expect("go starts a search");
         let replies = feed(&mut session, run(job));
         assert_eq!(best_moves(&replies).len(), 1, "{replies:?}");
         depths.push(last_depth(&replies));

@@ -25,25 +25,26 @@ const TEMPO: i32 = 50;
 /// Expected points of a piece still in hand, by [`PieceKind::index`].
 const HAND: [i32; 5] = [350, 900, 550, 450, 400];
 
-/// One side's attack terms: (secure, exposed) attacked squares.
-fn attack_terms(position: &Cheversi, player: Player) -> (i32, i32) {
+/// Both sides' attack terms, by [`Player::index`]: (secure, exposed) attacked squares.
+/// One pass over the pieces with the frontier computed once: this is most of the
+/// evaluation's cost.
+fn attack_terms(position: &Cheversi) -> [(i32, i32); 2] {
     let occupied = position.occupied();
     let frontier = neighbours(occupied) & !occupied;
-    let (mut secure, mut exposed) = (0, 0);
-    for kind in PieceKind::ALL {
-        let mut pieces = position.pieces(player, kind);
-        while pieces != 0 {
-            let index = pieces.trailing_zeros() as u8;
-            pieces &= pieces - 1;
-            let Some(square) = Square::from_index(index) else {
-                continue;
-            };
-            let attacked = attacks(kind, square, occupied) & !occupied;
-            secure += (attacked & !frontier).count_ones() as i32;
-            exposed += (attacked & frontier).count_ones() as i32;
+    let secure_squares = !occupied & !frontier;
+    let mut terms = [(0, 0); 2];
+    for player in [Player::One, Player::Two] {
+        let (mut secure, mut exposed) = (0, 0);
+        for kind in PieceKind::ALL {
+            for square in Squares(position.pieces(player, kind)) {
+                let attacked = attacks(kind, square, occupied);
+                secure += (attacked & secure_squares).count_ones() as i32;
+                exposed += (attacked & frontier).count_ones() as i32;
+            }
         }
+        terms[player.index()] = (secure, exposed);
     }
-    (secure, exposed)
+    terms
 }
 
 fn hand_value(position: &Cheversi, player: Player) -> i32 {
@@ -55,8 +56,9 @@ fn hand_value(position: &Cheversi, player: Player) -> i32 {
 
 /// The terms for `player` minus those of its opponent.
 fn terms(position: &Cheversi, player: Player) -> [(&'static str, i32); 3] {
-    let (own_secure, own_exposed) = attack_terms(position, player);
-    let (opp_secure, opp_exposed) = attack_terms(position, player.opponent());
+    let attack = attack_terms(position);
+    let (own_secure, own_exposed) = attack[player.index()];
+    let (opp_secure, opp_exposed) = attack[player.opponent().index()];
     [
         ("secure_attacks", SECURE * (own_secure - opp_secure)),
         ("exposed_attacks", EXPOSED * (own_exposed - opp_exposed)),
