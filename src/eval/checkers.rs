@@ -23,7 +23,7 @@
 use std::sync::OnceLock;
 
 use crate::board::HexSet;
-use crate::board::hex::{Direction, HexGeometry, MAX_BITS, MAX_SIDE, geometry};
+use crate::board::hex::{HexGeometry, MAX_BITS, MAX_SIDE, geometry};
 use crate::game::checkers::{Checkers, DRAW_PLIES, Move};
 use crate::game::{Player, Rules};
 use crate::search::game::{Algorithm, HISTORY_SIZE, MoveTree, SearchGame, first_step};
@@ -40,23 +40,47 @@ const HUNT_MEN: u32 = 8;
 const RESTRICT: i32 = 10;
 const SPACE: i32 = 3;
 
-/// Per board side, per cell bit: how many rings inside the border the cell lies.
-fn centre_tables() -> &'static [Vec<u8>] {
-    static TABLES: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+/// Bits of a [`placement_tables`] entry below the centre count.
+const CENTRE_SHIFT: u32 = 16;
+
+/// Per board side, per cell bit, per colour: the centre rings (how many rings inside the
+/// border the cell lies) shifted by [`CENTRE_SHIFT`], plus the advancement of a man of
+/// that colour there. Both sums fit their fields (at most 30 men x 256 below the shift),
+/// so one lookup and one addition per man give both terms, with no division for the row.
+fn placement_tables() -> &'static [Vec<[u32; 2]>] {
+    static TABLES: OnceLock<Vec<Vec<[u32; 2]>>> = OnceLock::new();
     TABLES.get_or_init(|| {
         (0..=MAX_SIDE)
             .map(|side| {
-                let mut table = vec![0u8; MAX_BITS];
+                let mut table = vec![[0; 2]; MAX_BITS];
                 if let Some(geometry) = geometry(side) {
+                    let last_row = geometry.rows() - 1;
                     for &cell in geometry.cells() {
                         let cell = cell as usize;
-                        table[cell] = (side - 1 - geometry.ring(cell)) as u8;
+                        let centre = ((side - 1 - geometry.ring(cell)) as u32) << CENTRE_SHIFT;
+                        let row = geometry.row(cell);
+                        table[cell] = [row, last_row - row]
+                            .map(|advanced| centre + advancement(side, advanced as u32));
                     }
                 }
                 table
             })
             .collect()
     })
+}
+
+/// The advancement of one man `advanced` rows from its own edge, in quarter units.
+///
+/// On big boards (side 7 and up) quadratic: pushing a man already forward gains more, so
+/// men reach the enemy across the wide gap before the 80-ply rule instead of the whole
+/// front creeping. On small boards, where the armies meet at once, linear (quadratic there
+/// made men run off and be lost: measured).
+fn advancement(side: usize, advanced: u32) -> u32 {
+    if side >= 7 {
+        advanced * advanced
+    } else {
+        4 * advanced
+    }
 }
 
 struct Terms {
@@ -71,31 +95,16 @@ struct Terms {
 fn side_terms<const N: usize>(position: &Checkers<N>, player: Player, empty: HexSet<N>) -> Terms {
     let geometry: &HexGeometry = position.geometry();
     let men = position.men(player);
-    let centre_table = &centre_tables()[geometry.side()];
-    let last_row = geometry.rows() - 1;
-    let quadratic = geometry.side() >= 7;
-    let mut centre = 0;
-    let mut advancement = 0;
-    for cell in men.iter() {
-        centre += i32::from(centre_table[cell]);
-        let row = geometry.row(cell);
-        let advanced = match player {
-            Player::One => row,
-            Player::Two => last_row - row,
-        } as i32;
-        // On big boards (side 7 and up) quadratic: pushing a man already forward gains
-        // more, so men reach the enemy across the wide gap before the 80-ply rule
-        // instead of the whole front creeping. On small boards, where the armies meet
-        // at once, linear (quadratic there made men run off and be lost: measured).
-        advancement += if quadratic {
-            advanced * advanced
-        } else {
-            4 * advanced
-        };
-    }
-    let mut mobility = 0;
-    for direction in Direction::ALL {
-        mobility += (men.shifted(geometry.offset(direction)) & empty).len() as i32;
+    let table = &placement_tables()[geometry.side()];
+    let colour = player.index();
+    let mut placement = 0;
+    for (index, &word) in men.words().iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let cell = 64 * index + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            placement += table[cell][colour];
+        }
     }
     let border = if position.border_rule() {
         (men & geometry.border()).len() as i32
@@ -104,9 +113,9 @@ fn side_terms<const N: usize>(position: &Checkers<N>, player: Player, empty: Hex
     };
     Terms {
         material: men.len() as i32,
-        centre,
-        mobility,
-        advancement,
+        centre: (placement >> CENTRE_SHIFT) as i32,
+        mobility: position.open_steps(men, empty) as i32,
+        advancement: (placement & ((1 << CENTRE_SHIFT) - 1)) as i32,
         border,
     }
 }
@@ -231,6 +240,10 @@ impl<const N: usize> SearchGame for Checkers<N> {
 
     fn is_noisy(&self, mv: Move) -> bool {
         mv.is_capture()
+    }
+
+    fn noisy_moves(&self, moves: &mut Vec<Move>) -> bool {
+        self.captures(moves)
     }
 
     /// Longer capture chains first.

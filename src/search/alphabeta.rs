@@ -692,19 +692,17 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             };
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
-        position.legal_moves(&mut moves);
-        if moves.is_empty() {
+        let has_quiet = position.noisy_moves(&mut moves);
+        if moves.is_empty() && !has_quiet {
             self.moves[ply] = moves;
             return self.terminal_value(position, ply);
         }
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();
         for (index, &mv) in moves.iter().enumerate() {
-            if position.is_noisy(mv) {
-                order.push((position.order_hint(mv), index));
-            }
+            order.push((position.order_hint(mv), index));
         }
-        let forced = order.len() == moves.len();
+        let forced = !has_quiet;
         let mut best_value = -INFINITY;
         if !forced || quiescence_depth >= MAX_QUIESCENCE || ply >= MAX_PLY - 1 {
             best_value = self.leaf_value(position);

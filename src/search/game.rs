@@ -61,6 +61,18 @@ pub trait SearchGame: Rules {
         false
     }
 
+    /// Fills `moves` (cleared first) with the noisy legal moves, in the order
+    /// [`Rules::legal_moves`] lists them; true when there are quiet moves besides. No
+    /// moves and false means the game is over. Games that can find their forcing moves
+    /// without listing the rest (checkers' captures) override it: quiescence calls it at
+    /// every leaf.
+    fn noisy_moves(&self, moves: &mut Vec<Self::Move>) -> bool {
+        self.legal_moves(moves);
+        let total = moves.len();
+        moves.retain(|&mv| self.is_noisy(mv));
+        moves.len() < total
+    }
+
     /// A cheap ordering hint: larger is tried first (among noisy moves, then quiet ones).
     fn order_hint(&self, _mv: Self::Move) -> i32 {
         0
