@@ -23,7 +23,7 @@
 use std::sync::OnceLock;
 
 use crate::board::HexSet;
-use crate::board::hex::{HexGeometry, MAX_BITS, MAX_SIDE, geometry};
+use crate::board::hex::{HexGeometry, MAX_SIDE, MAX_WORDS, geometry};
 use crate::game::checkers::{Checkers, DRAW_PLIES, Move};
 use crate::game::{Player, Rules};
 use crate::search::game::{Algorithm, HISTORY_SIZE, MoveTree, SearchGame, first_step};
@@ -40,33 +40,73 @@ const HUNT_MEN: u32 = 8;
 const RESTRICT: i32 = 10;
 const SPACE: i32 = 3;
 
-/// Bits of a [`placement_tables`] entry below the centre count.
+/// Bits of a packed placement value (see [`Planes`]) below the centre count.
 const CENTRE_SHIFT: u32 = 16;
 
-/// Per board side, per cell bit, per colour: the centre rings (how many rings inside the
-/// border the cell lies) shifted by [`CENTRE_SHIFT`], plus the advancement of a man of
-/// that colour there. Both sums fit their fields (at most 30 men x 256 below the shift),
-/// so one lookup and one addition per man give both terms, with no division for the row.
-fn placement_tables() -> &'static [Vec<[u32; 2]>] {
-    static TABLES: OnceLock<Vec<Vec<[u32; 2]>>> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        (0..=MAX_SIDE)
-            .map(|side| {
-                let mut table = vec![[0; 2]; MAX_BITS];
-                if let Some(geometry) = geometry(side) {
-                    let last_row = geometry.rows() - 1;
-                    for &cell in geometry.cells() {
-                        let cell = cell as usize;
-                        let centre = ((side - 1 - geometry.ring(cell)) as u32) << CENTRE_SHIFT;
-                        let row = geometry.row(cell);
-                        table[cell] = [row, last_row - row]
-                            .map(|advanced| centre + advancement(side, advanced as u32));
-                    }
+/// The placement terms (centre and advancement) as bit planes. Per colour, each cell
+/// has a packed value: its centre rings (how many rings inside the border it lies)
+/// shifted by [`CENTRE_SHIFT`], plus the advancement of a man of that colour there. Both
+/// sums fit their fields (at most 30 men x 256 below the shift). Plane `k` holds the cells
+/// whose value has bit `k` set, so the sum over the men is one popcount per plane and word:
+/// no loop over the men, no branches.
+struct Planes {
+    /// Per set bit of any value: the bit, and per colour the cells, as words.
+    planes: Vec<(u32, [[u64; MAX_WORDS]; 2])>,
+}
+
+impl Planes {
+    /// Per board side; an empty table for sides without a geometry.
+    fn get(side: usize) -> &'static Planes {
+        static TABLES: OnceLock<Vec<Planes>> = OnceLock::new();
+        &TABLES.get_or_init(|| (0..=MAX_SIDE).map(Planes::new).collect())[side]
+    }
+
+    fn new(side: usize) -> Planes {
+        let mut planes: Vec<(u32, [[u64; MAX_WORDS]; 2])> = Vec::new();
+        let Some(geometry) = geometry(side) else {
+            return Planes { planes };
+        };
+        let last_row = geometry.rows() - 1;
+        for &cell in geometry.cells() {
+            let cell = cell as usize;
+            let centre = ((side - 1 - geometry.ring(cell)) as u32) << CENTRE_SHIFT;
+            let row = geometry.row(cell);
+            let values =
+                [row, last_row - row].map(|advanced| centre + advancement(side, advanced as u32));
+            for (colour, value) in values.into_iter().enumerate() {
+                let mut bits = value;
+                while bits != 0 {
+                    let bit = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let index = match planes.iter().position(|&(plane, _)| plane == bit) {
+                        Some(index) => index,
+                        None => {
+                            planes.push((bit, [[0; MAX_WORDS]; 2]));
+                            planes.len() - 1
+                        }
+                    };
+                    planes[index].1[colour][cell / 64] |= 1 << (cell % 64);
                 }
-                table
-            })
-            .collect()
-    })
+            }
+        }
+        Planes { planes }
+    }
+
+    /// The packed sum over `men` of the values of `colour` (0 White, 1 Black).
+    #[inline]
+    fn sum<const N: usize>(&self, men: HexSet<N>, colour: usize) -> u32 {
+        let words = men.words();
+        let mut total = 0;
+        for (bit, cells) in &self.planes {
+            let cells = &cells[colour];
+            let mut count = 0;
+            for index in 0..N {
+                count += (words[index] & cells[index]).count_ones();
+            }
+            total += count << bit;
+        }
+        total
+    }
 }
 
 /// The advancement of one man `advanced` rows from its own edge, in quarter units.
@@ -95,17 +135,7 @@ struct Terms {
 fn side_terms<const N: usize>(position: &Checkers<N>, player: Player, empty: HexSet<N>) -> Terms {
     let geometry: &HexGeometry = position.geometry();
     let men = position.men(player);
-    let table = &placement_tables()[geometry.side()];
-    let colour = player.index();
-    let mut placement = 0;
-    for (index, &word) in men.words().iter().enumerate() {
-        let mut bits = word;
-        while bits != 0 {
-            let cell = 64 * index + bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            placement += table[cell][colour];
-        }
-    }
+    let placement = Planes::get(geometry.side()).sum(men, player.index());
     let border = if position.border_rule() {
         (men & geometry.border()).len() as i32
     } else {
