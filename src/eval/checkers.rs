@@ -131,23 +131,28 @@ struct Terms {
     border: i32,
 }
 
-/// One side's plain terms; `empty` is the board's empty cells (shared by both sides).
-fn side_terms<const N: usize>(position: &Checkers<N>, player: Player, empty: HexSet<N>) -> Terms {
+/// Both sides' plain terms, indexed by colour; `empty` is the board's empty cells.
+fn plain_terms<const N: usize>(position: &Checkers<N>, empty: HexSet<N>) -> [Terms; 2] {
     let geometry: &HexGeometry = position.geometry();
-    let men = position.men(player);
-    let placement = Planes::get(geometry.side()).sum(men, player.index());
-    let border = if position.border_rule() {
-        (men & geometry.border()).len() as i32
-    } else {
-        0
-    };
-    Terms {
-        material: men.len() as i32,
-        centre: (placement >> CENTRE_SHIFT) as i32,
-        mobility: position.open_steps(men, empty) as i32,
-        advancement: (placement & ((1 << CENTRE_SHIFT) - 1)) as i32,
-        border,
-    }
+    let planes = Planes::get(geometry.side());
+    let mobility = position.open_steps(empty);
+    [Player::One, Player::Two].map(|player| {
+        let colour = player.index();
+        let men = position.men(player);
+        let placement = planes.sum(men, colour);
+        let border = if position.border_rule() {
+            (men & geometry.border()).len() as i32
+        } else {
+            0
+        };
+        Terms {
+            material: men.len() as i32,
+            centre: (placement >> CENTRE_SHIFT) as i32,
+            mobility: mobility[colour] as i32,
+            advancement: (placement & ((1 << CENTRE_SHIFT) - 1)) as i32,
+            border,
+        }
+    })
 }
 
 /// The conversion terms of one side (all zero unless it is ahead against few men).
@@ -224,8 +229,10 @@ fn weighted<const N: usize>(position: &Checkers<N>, player: Player) -> [(&'stati
     let geometry = position.geometry();
     let (own_men, opp_men) = (position.men(player), position.men(player.opponent()));
     let empty = geometry.valid().without(own_men | opp_men);
-    let own = side_terms(position, player, empty);
-    let opp = side_terms(position, player.opponent(), empty);
+    let [own, opp] = match (plain_terms(position, empty), player) {
+        ([white, black], Player::One) => [white, black],
+        ([white, black], Player::Two) => [black, white],
+    };
     // A side's mobility is exactly the step count its opponent's `restrict` needs.
     let own_conversion = conversion(geometry, own_men, opp_men, empty, opp.mobility);
     let opp_conversion = conversion(geometry, opp_men, own_men, empty, own.mobility);

@@ -267,16 +267,16 @@ impl<const N: usize> Checkers<N> {
         count_sum(&steppers) as u64
     }
 
-    /// The pairs (man of `men`, direction) whose neighbouring cell is in `empty`: the
-    /// steps those men would have without captures or obligations.
-    pub fn open_steps(&self, men: HexSet<N>, empty: HexSet<N>) -> u32 {
-        let mut steppers = [HexSet::EMPTY; 6];
+    /// Per colour, the pairs (man, direction) whose neighbouring cell is in `empty`: the
+    /// steps each side's men would have without captures or obligations.
+    pub fn open_steps(&self, empty: HexSet<N>) -> [u32; 2] {
+        let mut open = [HexSet::EMPTY; 6];
         for direction in 0..3 {
             let amount = self.offsets[direction] as u32;
-            steppers[direction] = men & shift_down(empty, amount);
-            steppers[direction + 3] = men & shift_up(empty, amount);
+            open[direction] = shift_down(empty, amount);
+            open[direction + 3] = shift_up(empty, amount);
         }
-        count_sum(&steppers)
+        self.men.map(|men| count_sum(&open.map(|cells| cells & men)))
     }
 
     /// Plays a legal move: moves the man, removes the jumped men, updates obligations,
