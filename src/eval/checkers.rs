@@ -20,11 +20,9 @@
 //! Captures are noisy moves: quiescence follows capture chains to the end, and since a
 //! capture is compulsory there is no stand-pat while one is available.
 
-use std::sync::OnceLock;
-
 use crate::board::HexSet;
-use crate::board::hex::{HexGeometry, MAX_SIDE, MAX_WORDS, geometry};
-use crate::game::checkers::{Checkers, DRAW_PLIES, Move};
+use crate::board::hex::HexGeometry;
+use crate::game::checkers::{Checkers, DRAW_PLIES, Move, Placement};
 use crate::game::{Player, Rules};
 use crate::search::game::{Algorithm, HISTORY_SIZE, MoveTree, SearchGame, first_step};
 
@@ -40,86 +38,18 @@ const HUNT_MEN: u32 = 8;
 const RESTRICT: i32 = 10;
 const SPACE: i32 = 3;
 
-/// Bits of a packed placement value (see [`Planes`]) below the centre count.
-const CENTRE_SHIFT: u32 = 16;
-
-/// The placement terms (centre and advancement) as bit planes. Per colour, each cell
-/// has a packed value: its centre rings (how many rings inside the border it lies)
-/// shifted by [`CENTRE_SHIFT`], plus the advancement of a man of that colour there. Both
-/// sums fit their fields (at most 30 men x 256 below the shift). Plane `k` holds the cells
-/// whose value has bit `k` set, so the sum over the men is one popcount per plane and word:
-/// no loop over the men, no branches.
-struct Planes {
-    /// Per set bit of any value: the bit, and per colour the cells, as words.
-    planes: Vec<(u32, [[u64; MAX_WORDS]; 2])>,
-}
-
-impl Planes {
-    /// Per board side; an empty table for sides without a geometry.
-    fn get(side: usize) -> &'static Planes {
-        static TABLES: OnceLock<Vec<Planes>> = OnceLock::new();
-        &TABLES.get_or_init(|| (0..=MAX_SIDE).map(Planes::new).collect())[side]
-    }
-
-    fn new(side: usize) -> Planes {
-        let mut planes: Vec<(u32, [[u64; MAX_WORDS]; 2])> = Vec::new();
-        let Some(geometry) = geometry(side) else {
-            return Planes { planes };
-        };
-        let last_row = geometry.rows() - 1;
-        for &cell in geometry.cells() {
-            let cell = cell as usize;
-            let centre = ((side - 1 - geometry.ring(cell)) as u32) << CENTRE_SHIFT;
-            let row = geometry.row(cell);
-            let values =
-                [row, last_row - row].map(|advanced| centre + advancement(side, advanced as u32));
-            for (colour, value) in values.into_iter().enumerate() {
-                let mut bits = value;
-                while bits != 0 {
-                    let bit = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    let index = match planes.iter().position(|&(plane, _)| plane == bit) {
-                        Some(index) => index,
-                        None => {
-                            planes.push((bit, [[0; MAX_WORDS]; 2]));
-                            planes.len() - 1
-                        }
-                    };
-                    planes[index].1[colour][cell / 64] |= 1 << (cell % 64);
-                }
-            }
-        }
-        Planes { planes }
-    }
-
-    /// The packed sum over `men` of the values of `colour` (0 White, 1 Black).
-    #[inline]
-    fn sum<const N: usize>(&self, men: HexSet<N>, colour: usize) -> u32 {
-        let words = men.words();
-        let mut total = 0;
-        for (bit, cells) in &self.planes {
-            let cells = &cells[colour];
-            let mut count = 0;
-            for index in 0..N {
-                count += (words[index] & cells[index]).count_ones();
-            }
-            total += count << bit;
-        }
-        total
-    }
-}
-
-/// The advancement of one man `advanced` rows from its own edge, in quarter units.
+/// The advancement term of an army, in quarter units: per man, with r the rows it has
+/// advanced from its own edge, r^2 on sides 7 to 9 and 4 x r on smaller boards.
 ///
-/// On big boards (side 7 and up) quadratic: pushing a man already forward gains more, so
-/// men reach the enemy across the wide gap before the 80-ply rule instead of the whole
-/// front creeping. On small boards, where the armies meet at once, linear (quadratic there
-/// made men run off and be lost: measured).
-fn advancement(side: usize, advanced: u32) -> u32 {
+/// On big boards quadratic: pushing a man already forward gains more, so men reach the
+/// enemy across the wide gap before the 80-ply rule instead of the whole front creeping.
+/// On small boards, where the armies meet at once, linear (quadratic there made men run
+/// off and be lost: measured).
+fn advancement(side: usize, placement: Placement) -> i32 {
     if side >= 7 {
-        advanced * advanced
+        placement.advanced_squared() as i32
     } else {
-        4 * advanced
+        4 * placement.advanced() as i32
     }
 }
 
@@ -134,12 +64,11 @@ struct Terms {
 /// Both sides' plain terms, indexed by colour; `empty` is the board's empty cells.
 fn plain_terms<const N: usize>(position: &Checkers<N>, empty: HexSet<N>) -> [Terms; 2] {
     let geometry: &HexGeometry = position.geometry();
-    let planes = Planes::get(geometry.side());
     let mobility = position.open_steps(empty);
     [Player::One, Player::Two].map(|player| {
         let colour = player.index();
         let men = position.men(player);
-        let placement = planes.sum(men, colour);
+        let placement = position.placement(player);
         let border = if position.border_rule() {
             (men & geometry.border()).len() as i32
         } else {
@@ -147,9 +76,9 @@ fn plain_terms<const N: usize>(position: &Checkers<N>, empty: HexSet<N>) -> [Ter
         };
         Terms {
             material: men.len() as i32,
-            centre: (placement >> CENTRE_SHIFT) as i32,
+            centre: placement.centre() as i32,
             mobility: mobility[colour] as i32,
-            advancement: (placement & ((1 << CENTRE_SHIFT) - 1)) as i32,
+            advancement: advancement(geometry.side(), placement),
             border,
         }
     })

@@ -276,7 +276,8 @@ impl<const N: usize> Checkers<N> {
             open[direction] = shift_down(empty, amount);
             open[direction + 3] = shift_up(empty, amount);
         }
-        self.men.map(|men| count_sum(&open.map(|cells| cells & men)))
+        self.men
+            .map(|men| count_sum(&open.map(|cells| cells & men)))
     }
 
     /// Plays a legal move: moves the man, removes the jumped men, updates obligations,
@@ -292,6 +293,7 @@ impl<const N: usize> Checkers<N> {
                 let middle = (cell + offset) as usize;
                 self.men[opponent].remove(middle);
                 self.hash ^= KEYS.men[opponent][middle];
+                self.placement[opponent].remove(self.placement_terms[middle][opponent]);
                 if self.obligations[opponent] as usize == middle {
                     self.hash ^= KEYS.obligations[opponent][middle];
                     self.obligations[opponent] = NO_CELL;
@@ -307,6 +309,8 @@ impl<const N: usize> Checkers<N> {
         self.men[mover].remove(start);
         self.men[mover].insert(end);
         self.hash ^= KEYS.men[mover][start] ^ KEYS.men[mover][end];
+        self.placement[mover].remove(self.placement_terms[start][mover]);
+        self.placement[mover].add(self.placement_terms[end][mover]);
         // The mover's obligation lapses after this turn; a new one arises on the border.
         if self.obligations[mover] != NO_CELL {
             self.hash ^= KEYS.obligations[mover][self.obligations[mover] as usize];
@@ -322,6 +326,7 @@ impl<const N: usize> Checkers<N> {
         self.side = self.side.opponent();
         self.hash ^= KEYS.black_to_move;
         debug_assert_eq!(self.hash, self.full_hash());
+        debug_assert_eq!(self.placement, self.full_placement());
     }
 }
 
