@@ -24,7 +24,7 @@ use crate::board::HexSet;
 use crate::board::hex::HexGeometry;
 use crate::game::checkers::{Checkers, DRAW_PLIES, Move, Placement};
 use crate::game::{Player, Rules};
-use crate::search::game::{Algorithm, HISTORY_SIZE, MoveTree, SearchGame, first_step};
+use crate::search::game::{Algorithm, HISTORY_SIZE, MoveTree, SearchGame, find_move, first_step};
 
 const MAN: i32 = 100;
 const CENTRE: i32 = 3;
@@ -210,6 +210,16 @@ impl<const N: usize> SearchGame for Checkers<N> {
 
     fn noisy_moves(&self, moves: &mut Vec<Move>) -> bool {
         self.captures(moves)
+    }
+
+    /// A step list is sorted (generation goes by direction, then cell, the order of the
+    /// encoding), so a step is found by binary search. A capture list is not, but holds
+    /// no step, and captures and steps never mix.
+    fn find_move(&self, moves: &[Move], mv: Move) -> Option<usize> {
+        match moves.first() {
+            Some(first) if !first.is_capture() && !mv.is_capture() => moves.binary_search(&mv).ok(),
+            _ => find_move(moves, mv),
+        }
     }
 
     /// Longer capture chains first.

@@ -630,7 +630,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             return;
         }
         // One tight search per killer (legal move lists never repeat a move).
-        let found = killers.map(|killer| killer.and_then(|killer| find_move(moves, killer)));
+        let found =
+            killers.map(|killer| killer.and_then(|killer| position.find_move(moves, killer)));
         for (slot, index) in found.into_iter().enumerate() {
             if let Some(index) = index
                 && Some(index) != table_move
@@ -794,19 +795,6 @@ fn pick_best(order: &mut [(i32, usize)], number: usize) {
         }
     }
     order.swap(number, best);
-}
-
-/// The index of `target` in `moves`. A plain indexed loop: the iterator forms kept the
-/// counter in memory, which made this scan a tenth of a checkers search.
-#[inline]
-#[allow(clippy::needless_range_loop)]
-fn find_move<M: PartialEq + Copy>(moves: &[M], target: M) -> Option<usize> {
-    for index in 0..moves.len() {
-        if moves[index] == target {
-            return Some(index);
-        }
-    }
-    None
 }
 
 /// The principal variation as move texts, played out from `root`.

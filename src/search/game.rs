@@ -73,6 +73,13 @@ pub trait SearchGame: Rules {
         moves.len() < total
     }
 
+    /// The index of `mv` in `moves` (this position's legal moves), if it is there: how
+    /// the search finds its killers. Games whose quiet-move lists are sorted override it
+    /// with a binary search.
+    fn find_move(&self, moves: &[Self::Move], mv: Self::Move) -> Option<usize> {
+        find_move(moves, mv)
+    }
+
     /// A cheap ordering hint: larger is tried first (among noisy moves, then quiet ones).
     fn order_hint(&self, _mv: Self::Move) -> i32 {
         0
@@ -172,6 +179,19 @@ pub trait TreeGame: Clone + Debug + Send + Sync + 'static {
     fn prior(&self, _step: Self::Step) -> Option<f32> {
         None
     }
+}
+
+/// The index of `target` in `moves`, by a plain indexed loop: the iterator forms kept
+/// their counter in memory, which made this scan a tenth of a checkers search.
+#[inline]
+#[allow(clippy::needless_range_loop)]
+pub fn find_move<M: PartialEq + Copy>(moves: &[M], target: M) -> Option<usize> {
+    for index in 0..moves.len() {
+        if moves[index] == target {
+            return Some(index);
+        }
+    }
+    None
 }
 
 /// The plain tree of a game whose moves are single decisions: one step is one move.
