@@ -184,7 +184,7 @@ pub trait TreeGame: Clone + Debug + Send + Sync + 'static {
 /// The index of `target` in `moves`, by a plain indexed loop: the iterator forms kept
 /// their counter in memory, which made this scan a tenth of a checkers search.
 #[inline]
-#[allow(clippy::needless_range_loop)]
+#[allow(clippy::needless_range_loop, clippy::manual_find)]
 pub fn find_move<M: PartialEq + Copy>(moves: &[M], target: M) -> Option<usize> {
     for index in 0..moves.len() {
         if moves[index] == target {
