@@ -20,13 +20,11 @@
 //! Captures are noisy moves: quiescence follows capture chains to the end, and since a
 //! capture is compulsory there is no stand-pat while one is available.
 
-use std::sync::OnceLock;
-
 use crate::board::HexSet;
-use crate::board::hex::{Direction, HexGeometry, MAX_BITS, MAX_SIDE, geometry};
-use crate::game::checkers::{Checkers, DRAW_PLIES, Move};
+use crate::board::hex::HexGeometry;
+use crate::game::checkers::{Checkers, DRAW_PLIES, Move, Placement};
 use crate::game::{Player, Rules};
-use crate::search::game::{Algorithm, HISTORY_SIZE, MoveTree, SearchGame, first_step};
+use crate::search::game::{Algorithm, HISTORY_SIZE, MoveTree, SearchGame, find_move, first_step};
 
 const MAN: i32 = 100;
 const CENTRE: i32 = 3;
@@ -40,23 +38,19 @@ const HUNT_MEN: u32 = 8;
 const RESTRICT: i32 = 10;
 const SPACE: i32 = 3;
 
-/// Per board side, per cell bit: how many rings inside the border the cell lies.
-fn centre_tables() -> &'static [Vec<u8>] {
-    static TABLES: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        (0..=MAX_SIDE)
-            .map(|side| {
-                let mut table = vec![0u8; MAX_BITS];
-                if let Some(geometry) = geometry(side) {
-                    for &cell in geometry.cells() {
-                        let cell = cell as usize;
-                        table[cell] = (side - 1 - geometry.ring(cell)) as u8;
-                    }
-                }
-                table
-            })
-            .collect()
-    })
+/// The advancement term of an army, in quarter units: per man, with r the rows it has
+/// advanced from its own edge, r^2 on sides 7 to 9 and 4 x r on smaller boards.
+///
+/// On big boards quadratic: pushing a man already forward gains more, so men reach the
+/// enemy across the wide gap before the 80-ply rule instead of the whole front creeping.
+/// On small boards, where the armies meet at once, linear (quadratic there made men run
+/// off and be lost: measured).
+fn advancement(side: usize, placement: Placement) -> i32 {
+    if side >= 7 {
+        placement.advanced_squared() as i32
+    } else {
+        4 * placement.advanced() as i32
+    }
 }
 
 struct Terms {
@@ -67,48 +61,27 @@ struct Terms {
     border: i32,
 }
 
-/// One side's plain terms; `empty` is the board's empty cells (shared by both sides).
-fn side_terms<const N: usize>(position: &Checkers<N>, player: Player, empty: HexSet<N>) -> Terms {
+/// Both sides' plain terms, indexed by colour; `empty` is the board's empty cells.
+fn plain_terms<const N: usize>(position: &Checkers<N>, empty: HexSet<N>) -> [Terms; 2] {
     let geometry: &HexGeometry = position.geometry();
-    let men = position.men(player);
-    let centre_table = &centre_tables()[geometry.side()];
-    let last_row = geometry.rows() - 1;
-    let quadratic = geometry.side() >= 7;
-    let mut centre = 0;
-    let mut advancement = 0;
-    for cell in men.iter() {
-        centre += i32::from(centre_table[cell]);
-        let row = geometry.row(cell);
-        let advanced = match player {
-            Player::One => row,
-            Player::Two => last_row - row,
-        } as i32;
-        // On big boards (side 7 and up) quadratic: pushing a man already forward gains
-        // more, so men reach the enemy across the wide gap before the 80-ply rule
-        // instead of the whole front creeping. On small boards, where the armies meet
-        // at once, linear (quadratic there made men run off and be lost: measured).
-        advancement += if quadratic {
-            advanced * advanced
+    let mobility = position.open_steps(empty);
+    [Player::One, Player::Two].map(|player| {
+        let colour = player.index();
+        let men = position.men(player);
+        let placement = position.placement(player);
+        let border = if position.border_rule() {
+            (men & geometry.border()).len() as i32
         } else {
-            4 * advanced
+            0
         };
-    }
-    let mut mobility = 0;
-    for direction in Direction::ALL {
-        mobility += (men.shifted(geometry.offset(direction)) & empty).len() as i32;
-    }
-    let border = if position.border_rule() {
-        (men & geometry.border()).len() as i32
-    } else {
-        0
-    };
-    Terms {
-        material: men.len() as i32,
-        centre,
-        mobility,
-        advancement,
-        border,
-    }
+        Terms {
+            material: men.len() as i32,
+            centre: placement.centre() as i32,
+            mobility: mobility[colour] as i32,
+            advancement: advancement(geometry.side(), placement),
+            border,
+        }
+    })
 }
 
 /// The conversion terms of one side (all zero unless it is ahead against few men).
@@ -185,8 +158,10 @@ fn weighted<const N: usize>(position: &Checkers<N>, player: Player) -> [(&'stati
     let geometry = position.geometry();
     let (own_men, opp_men) = (position.men(player), position.men(player.opponent()));
     let empty = geometry.valid().without(own_men | opp_men);
-    let own = side_terms(position, player, empty);
-    let opp = side_terms(position, player.opponent(), empty);
+    let [own, opp] = match (plain_terms(position, empty), player) {
+        ([white, black], Player::One) => [white, black],
+        ([white, black], Player::Two) => [black, white],
+    };
     // A side's mobility is exactly the step count its opponent's `restrict` needs.
     let own_conversion = conversion(geometry, own_men, opp_men, empty, opp.mobility);
     let opp_conversion = conversion(geometry, opp_men, own_men, empty, own.mobility);
@@ -231,6 +206,20 @@ impl<const N: usize> SearchGame for Checkers<N> {
 
     fn is_noisy(&self, mv: Move) -> bool {
         mv.is_capture()
+    }
+
+    fn noisy_moves(&self, moves: &mut Vec<Move>) -> bool {
+        self.captures(moves)
+    }
+
+    /// A step list is sorted (generation goes by direction, then cell, the order of the
+    /// encoding), so a step is found by binary search. A capture list is not, but holds
+    /// no step, and captures and steps never mix.
+    fn find_move(&self, moves: &[Move], mv: Move) -> Option<usize> {
+        match moves.first() {
+            Some(first) if !first.is_capture() && !mv.is_capture() => moves.binary_search(&mv).ok(),
+            _ => find_move(moves, mv),
+        }
     }
 
     /// Longer capture chains first.

@@ -636,14 +636,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         if killers[0].is_none() {
             return;
         }
-        let mut found = [None; 2];
-        for (index, &mv) in moves.iter().enumerate() {
-            if killers[0] == Some(mv) {
-                found[0] = Some(index);
-            } else if killers[1] == Some(mv) {
-                found[1] = Some(index);
-            }
-        }
+        // One tight search per killer (legal move lists never repeat a move).
+        let found =
+            killers.map(|killer| killer.and_then(|killer| position.find_move(moves, killer)));
         for (slot, index) in found.into_iter().enumerate() {
             if let Some(index) = index
                 && Some(index) != table_move
@@ -699,19 +694,17 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             };
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
-        position.legal_moves(&mut moves);
-        if moves.is_empty() {
+        let has_quiet = position.noisy_moves(&mut moves);
+        if moves.is_empty() && !has_quiet {
             self.moves[ply] = moves;
             return self.terminal_value(position, ply);
         }
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();
         for (index, &mv) in moves.iter().enumerate() {
-            if position.is_noisy(mv) {
-                order.push((position.order_hint(mv), index));
-            }
+            order.push((position.order_hint(mv), index));
         }
-        let forced = order.len() == moves.len();
+        let forced = !has_quiet;
         let mut best_value = -INFINITY;
         if !forced || quiescence_depth >= MAX_QUIESCENCE || ply >= MAX_PLY - 1 {
             best_value = self.leaf_value(position);

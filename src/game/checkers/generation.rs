@@ -182,11 +182,7 @@ impl<const N: usize> Checkers<N> {
         let (own, enemy, empty) = self.sides();
         let (jumpers, steppers) = self.scan(own, enemy, empty);
         if !jumpers.is_empty() {
-            for start in jumpers {
-                let mut with_start = empty;
-                with_start.insert(start);
-                self.for_each_chain(start, enemy, with_start, |mv| moves.push(mv));
-            }
+            self.push_chains(jumpers, enemy, empty, moves);
             return;
         }
         if let Some(cell) = self.own_obligation() {
@@ -215,6 +211,37 @@ impl<const N: usize> Checkers<N> {
         }
     }
 
+    /// Fills `moves` with the legal captures only; true when the mover has steps instead
+    /// (captures are compulsory, so the two never mix). Quiescence needs no step list.
+    pub fn captures(&self, moves: &mut Vec<Move>) -> bool {
+        moves.clear();
+        if self.plies_since_capture >= DRAW_PLIES {
+            return false;
+        }
+        let (own, enemy, empty) = self.sides();
+        let (jumpers, steppers) = self.scan(own, enemy, empty);
+        if !jumpers.is_empty() {
+            self.push_chains(jumpers, enemy, empty, moves);
+            return false;
+        }
+        steppers.iter().any(|set| !set.is_empty())
+    }
+
+    /// Pushes every capture chain of the men in `jumpers`.
+    fn push_chains(
+        &self,
+        jumpers: HexSet<N>,
+        enemy: HexSet<N>,
+        empty: HexSet<N>,
+        moves: &mut Vec<Move>,
+    ) {
+        for start in jumpers {
+            let mut with_start = empty;
+            with_start.insert(start);
+            self.for_each_chain(start, enemy, with_start, |mv| moves.push(mv));
+        }
+    }
+
     /// The number of legal moves, without building the list when there is no capture.
     pub(super) fn count(&self) -> u64 {
         if self.plies_since_capture >= DRAW_PLIES {
@@ -237,11 +264,20 @@ impl<const N: usize> Checkers<N> {
                 return exits.count_ones() as u64;
             }
         }
-        // Bit-sliced sum of the six sets (carry-save adders): three popcounts, not six.
-        let (ones_a, twos_a) = carry_save(steppers[0], steppers[1], steppers[2]);
-        let (ones_b, twos_b) = carry_save(steppers[3], steppers[4], steppers[5]);
-        let (twos, fours) = carry_save(twos_a, twos_b, ones_a & ones_b);
-        ((ones_a ^ ones_b).len() + 2 * twos.len() + 4 * fours.len()) as u64
+        count_sum(&steppers) as u64
+    }
+
+    /// Per colour, the pairs (man, direction) whose neighbouring cell is in `empty`: the
+    /// steps each side's men would have without captures or obligations.
+    pub fn open_steps(&self, empty: HexSet<N>) -> [u32; 2] {
+        let mut open = [HexSet::EMPTY; 6];
+        for direction in 0..3 {
+            let amount = self.offsets[direction] as u32;
+            open[direction] = shift_down(empty, amount);
+            open[direction + 3] = shift_up(empty, amount);
+        }
+        self.men
+            .map(|men| count_sum(&open.map(|cells| cells & men)))
     }
 
     /// Plays a legal move: moves the man, removes the jumped men, updates obligations,
@@ -257,6 +293,7 @@ impl<const N: usize> Checkers<N> {
                 let middle = (cell + offset) as usize;
                 self.men[opponent].remove(middle);
                 self.hash ^= KEYS.men[opponent][middle];
+                self.placement[opponent].remove(self.placement_terms[middle][opponent]);
                 if self.obligations[opponent] as usize == middle {
                     self.hash ^= KEYS.obligations[opponent][middle];
                     self.obligations[opponent] = NO_CELL;
@@ -272,6 +309,8 @@ impl<const N: usize> Checkers<N> {
         self.men[mover].remove(start);
         self.men[mover].insert(end);
         self.hash ^= KEYS.men[mover][start] ^ KEYS.men[mover][end];
+        self.placement[mover].remove(self.placement_terms[start][mover]);
+        self.placement[mover].add(self.placement_terms[end][mover]);
         // The mover's obligation lapses after this turn; a new one arises on the border.
         if self.obligations[mover] != NO_CELL {
             self.hash ^= KEYS.obligations[mover][self.obligations[mover] as usize];
@@ -287,6 +326,7 @@ impl<const N: usize> Checkers<N> {
         self.side = self.side.opponent();
         self.hash ^= KEYS.black_to_move;
         debug_assert_eq!(self.hash, self.full_hash());
+        debug_assert_eq!(self.placement, self.full_placement());
     }
 }
 
@@ -312,6 +352,16 @@ fn shift_down<const N: usize>(set: HexSet<N>, amount: u32) -> HexSet<N> {
     }
     result[N - 1] = words[N - 1] >> amount;
     HexSet::from_words(result)
+}
+
+/// The total number of cells in six sets, as a bit-sliced sum (carry-save adders): three
+/// popcounts, not six.
+#[inline(always)]
+fn count_sum<const N: usize>(sets: &[HexSet<N>; 6]) -> u32 {
+    let (ones_a, twos_a) = carry_save(sets[0], sets[1], sets[2]);
+    let (ones_b, twos_b) = carry_save(sets[3], sets[4], sets[5]);
+    let (twos, fours) = carry_save(twos_a, twos_b, ones_a & ones_b);
+    (ones_a ^ ones_b).len() + 2 * twos.len() + 4 * fours.len()
 }
 
 /// Bit-sliced full adder: per bit, `a + b + c = sum + 2 * carry`.

@@ -39,6 +39,7 @@
 
 mod generation;
 mod moves;
+mod placement;
 mod text;
 mod zobrist;
 
@@ -50,6 +51,7 @@ use crate::board::hexset::HexSet;
 use crate::game::{GameConfig, MoveError, Outcome, Player, PositionError, Rules, Variant};
 
 pub use moves::{MAX_JUMPS, Move};
+pub use placement::Placement;
 pub use text::position_side;
 
 use zobrist::KEYS;
@@ -76,6 +78,10 @@ pub struct Checkers<const N: usize> {
     /// The restricted ring: the border when the rule is on, empty otherwise.
     restricted: HexSet<N>,
     geometry: &'static HexGeometry,
+    /// Each colour's running [`Placement`] sums, kept by make-move.
+    placement: [Placement; 2],
+    /// [`placement::table`] for this board.
+    placement_terms: &'static [[u64; 2]],
     /// Bit offset of one step per direction (`Direction::ALL` order).
     offsets: [i16; 6],
     /// Cell of each colour's obligated man, `NO_CELL` for none.
@@ -115,6 +121,8 @@ impl<const N: usize> Checkers<N> {
                 HexSet::EMPTY
             },
             geometry,
+            placement: [Placement::default(); 2],
+            placement_terms: placement::table(side),
             offsets,
             obligations: [NO_CELL; 2],
             plies_since_capture: 0,
@@ -148,6 +156,29 @@ impl<const N: usize> Checkers<N> {
             hash ^= KEYS.black_to_move;
         }
         hash
+    }
+
+    /// The placement sums from scratch (the incremental ones must always equal them).
+    fn full_placement(&self) -> [Placement; 2] {
+        [0, 1].map(|colour| {
+            let mut placement = Placement::default();
+            for cell in self.men[colour] {
+                placement.add(self.placement_terms[cell][colour]);
+            }
+            placement
+        })
+    }
+
+    /// Sets the hash and the placement sums from the men, after a position is set up.
+    fn finish_setup(&mut self) {
+        self.hash = self.full_hash();
+        self.placement = self.full_placement();
+    }
+
+    /// Where `player`'s men stand: centre rings and rows advanced, summed.
+    #[inline]
+    pub fn placement(&self, player: Player) -> Placement {
+        self.placement[player.index()]
     }
 
     /// The men of `player`, one bit per cell in the padded layout of [`Self::geometry`].

@@ -629,3 +629,38 @@ fn garbage_input_never_panics() {
         }
     }
 }
+
+/// Random games from `start`: the running placement sums always equal the sums from
+/// scratch, and a list of steps is sorted (the search finds killers by binary search).
+fn check_random_games<const N: usize>(start: &Checkers<N>, seed: u64) {
+    let mut rng = crate::random::SplitMix64::new(seed);
+    let mut moves = Vec::new();
+    for _ in 0..20 {
+        let mut position = start.clone();
+        for _ in 0..200 {
+            position.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            if !moves[0].is_capture() {
+                assert!(moves.is_sorted(), "{}", position.position_text());
+            }
+            position.play_unchecked(moves[rng.below(moves.len())]);
+            assert_eq!(position.placement, position.full_placement());
+        }
+    }
+}
+
+#[test]
+fn placement_sums_follow_the_men_and_step_lists_are_sorted() {
+    let start = SmallCheckers::start(&config(Variant::Kruzno)).expect("Kruzno starts");
+    check_random_games(&start, 5);
+    for side in 4..=9 {
+        let config = GameConfig {
+            size: Some(side),
+            ..config(Variant::HexCheckers)
+        };
+        let start = LargeCheckers::start(&config).expect("sides 4-9 exist");
+        check_random_games(&start, side as u64);
+    }
+}

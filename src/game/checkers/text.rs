@@ -48,7 +48,7 @@ impl<const N: usize> Checkers<N> {
         let mut position = Self::empty_board(side, border_rule, &side.to_string())?;
         let white = Self::opening_men(side, border_rule);
         position.men = [white, position.reflected(white)];
-        position.hash = position.full_hash();
+        position.finish_setup();
         Ok(position)
     }
 
@@ -110,7 +110,7 @@ impl<const N: usize> Checkers<N> {
         position.parse_obligations(fields[2])?;
         position.plies_since_capture = parse_number(fields[3], 0, DRAW_PLIES as u32)? as u16;
         position.move_number = parse_number(fields[4], 1, MAX_MOVE_NUMBER)?;
-        position.hash = position.full_hash();
+        position.finish_setup();
         Ok(position)
     }
 
