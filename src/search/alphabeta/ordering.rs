@@ -1,0 +1,125 @@
+//! Move ordering for the alpha-beta worker: the table move and killers first (staged, so
+//! a cut-off among them saves scoring the rest), then captures by hint, then quiet moves
+//! by history plus hint.
+
+use crate::search::game::SearchGame;
+use super::{HISTORY_LIMIT, Worker};
+
+/// Order scores: the table move above every capture, captures above the killers,
+/// killers above any history score (which [`update_history`] keeps below
+/// `HISTORY_LIMIT`).
+pub(super) const TABLE_SCORE: i32 = 1 << 30;
+pub(super) const NOISY_SCORE: i32 = 1 << 28;
+pub(super) const KILLER_SCORE: i32 = 1 << 27;
+
+fn update_history(entry: &mut i32, bonus: i32) {
+    *entry += bonus - *entry * bonus.abs() / HISTORY_LIMIT;
+}
+
+/// Selection steps before [`pick_best`] sorts the rest at once: most cut-offs come from
+/// the first few moves, and a node that got past them usually searches every move, where
+/// selection would cost a quadratic number of comparisons.
+const SELECTION_STEPS: usize = 3;
+
+/// Moves the best-scored remaining entry to `number`: selection for the first few
+/// moves, then one sort of the rest (ties keep generation order, so searches stay
+/// deterministic).
+#[inline]
+pub(super) fn pick_best(order: &mut [(i32, usize)], number: usize) {
+    if number >= SELECTION_STEPS {
+        if number == SELECTION_STEPS {
+            order[number..].sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        }
+        return;
+    }
+    let mut best = number;
+    for candidate in number + 1..order.len() {
+        if order[candidate].0 > order[best].0 {
+            best = candidate;
+        }
+    }
+    order.swap(number, best);
+}
+
+impl<G: SearchGame> Worker<'_, G> {
+    pub(super) fn reward_quiet(
+        &mut self,
+        position: &G,
+        mv: G::Move,
+        depth: i32,
+        ply: usize,
+        moves: &[G::Move],
+        tried: &[usize],
+    ) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        let bonus = (depth * depth).min(400);
+        let slot = position.history_index(mv);
+        update_history(&mut self.history[slot], bonus);
+        for &index in tried {
+            let slot = position.history_index(moves[index]);
+            update_history(&mut self.history[slot], -bonus);
+        }
+    }
+
+    /// The moves tried before any other is scored: the table move, then the killers that
+    /// are legal quiet moves here. A cut-off among them saves scoring the rest, which is
+    /// most of a node's cost when it has many moves.
+    pub(super) fn first_moves(
+        &self,
+        position: &G,
+        moves: &[G::Move],
+        table_move: Option<usize>,
+        ply: usize,
+        order: &mut Vec<(i32, usize)>,
+    ) {
+        order.clear();
+        if let Some(index) = table_move {
+            order.push((TABLE_SCORE, index));
+        }
+        let killers = self.killers[ply];
+        if killers[0].is_none() {
+            return;
+        }
+        // One tight search per killer (legal move lists never repeat a move).
+        let found =
+            killers.map(|killer| killer.and_then(|killer| position.find_move(moves, killer)));
+        for (slot, index) in found.into_iter().enumerate() {
+            if let Some(index) = index
+                && Some(index) != table_move
+                && !position.is_noisy(moves[index])
+            {
+                order.push((KILLER_SCORE - slot as i32, index));
+            }
+        }
+    }
+
+    /// Appends every move not among the first `tried` entries of `order`, scored:
+    /// forcing moves by their hint, quiet ones by history plus hint.
+    pub(super) fn score_rest(
+        &mut self,
+        position: &G,
+        moves: &[G::Move],
+        tried: usize,
+        order: &mut Vec<(i32, usize)>,
+    ) {
+        let mut hints = std::mem::take(&mut self.hints);
+        position.order_hints(moves, &mut hints);
+        for (index, (&mv, &hint)) in moves.iter().zip(&hints).enumerate() {
+            if order[..tried].iter().any(|&(_, first)| first == index) {
+                continue;
+            }
+            let hint = hint.clamp(-1 << 20, 1 << 20);
+            let score = if position.is_noisy(mv) {
+                NOISY_SCORE + hint
+            } else {
+                self.history[position.history_index(mv)] + hint
+            };
+            order.push((score, index));
+        }
+        self.hints = hints;
+    }
+}
