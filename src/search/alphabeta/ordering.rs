@@ -2,8 +2,8 @@
 //! a cut-off among them saves scoring the rest), then captures by hint, then quiet moves
 //! by history plus hint.
 
-use crate::search::game::SearchGame;
 use super::{HISTORY_LIMIT, Worker};
+use crate::search::game::SearchGame;
 
 /// Order scores: the table move above every capture, captures above the killers,
 /// killers above any history score (which [`update_history`] keeps below
