@@ -181,6 +181,47 @@ fn cheversi_exact_endgame_equals_full_minimax_with_four_plies_left() {
     });
 }
 
+#[test]
+fn cheversi_final_placements_shortcut_is_fail_soft_minimax() {
+    let game = AnyGame::new(GameConfig::new(Variant::Cheversi)).expect("start position");
+    with_record!(game.kind(), record => {
+        let mut rng = tessera::search::rng::seeded(9);
+        for plies in [13, 14, 15] {
+            let mut checked = 0;
+            while checked < 40 {
+                let Some(position) = random_position(record.position(), plies, &mut rng) else {
+                    continue;
+                };
+                let left = 16 - plies as i32;
+                let exact = negamax(&position, left, 0);
+                let text = position.position_text();
+                if left > 2 {
+                    assert_eq!(position.best_final_move(-MATE, MATE), None, "{text}");
+                    checked += 1;
+                    continue;
+                }
+                let (mv, value) = position.best_final_move(-MATE, MATE).expect("shortcut");
+                assert_eq!(value, exact, "{text}");
+                let mut child = position.clone();
+                child.play_unchecked(mv);
+                assert_eq!(-negamax(&child, left - 1, 1), exact, "{mv:?} in {text}");
+                // Narrow windows around the value: fail-soft bounds on the right side.
+                for (alpha, beta) in [(exact - 150, exact - 50), (exact + 50, exact + 150), (exact - 50, exact + 50)] {
+                    let (_, value) = position.best_final_move(alpha, beta).expect("shortcut");
+                    if value <= alpha {
+                        assert!(exact <= value, "fail low {value} above {exact}: {text}");
+                    } else if value >= beta {
+                        assert!(exact >= value, "fail high {value} below {exact}: {text}");
+                    } else {
+                        assert_eq!(value, exact, "{text}");
+                    }
+                }
+                checked += 1;
+            }
+        }
+    });
+}
+
 /// The exact winner of a small Catchup position, by exhaustive search over whole turns.
 fn solve<G: SearchGame>(position: &G) -> Option<Player> {
     if let Some(outcome) = position.outcome() {
