@@ -14,7 +14,7 @@
 //! ([`SearchGame::plies_to_end`]); there the final score itself, not this estimate, is
 //! the value ([`Terminal::Exact`]).
 
-use crate::game::cheversi::bitboard::{bishop_attacks, neighbours, rook_attacks};
+use crate::game::cheversi::bitboard::neighbours;
 use crate::game::cheversi::{Cheversi, Move, PLACEMENTS, PieceKind, Square, Squares, attacks};
 use crate::game::{Outcome, Player};
 use crate::search::game::{Algorithm, MoveTree, SearchGame, Terminal, first_step};
@@ -45,6 +45,16 @@ fn attack_terms(position: &Cheversi) -> [(i32, i32); 2] {
         terms[player.index()] = (secure, exposed);
     }
     terms
+}
+
+/// Empty squares a piece of `kind` on `square` would attack.
+fn attacked_empty(kind: PieceKind, square: Square, occupied: u64) -> u32 {
+    (attacks(kind, square, occupied) & !occupied).count_ones()
+}
+
+/// The ordering hint of a placement attacking `count` empty squares.
+fn placement_hint(count: u32) -> i32 {
+    count as i32 * 8
 }
 
 fn hand_value(position: &Cheversi, player: Player) -> i32 {
@@ -102,38 +112,34 @@ impl SearchGame for Cheversi {
 
     /// Placements that attack many empty squares first.
     fn order_hint(&self, mv: Move) -> i32 {
-        let square = mv.square();
-        let occupied = self.occupied() | square.bit();
-        (attacks(mv.kind(), square, occupied) & !occupied).count_ones() as i32 * 8
+        placement_hint(attacked_empty(mv.kind(), mv.square(), self.occupied()))
     }
 
-    /// The same hints, with each square's rook and bishop rays traced once for all the
-    /// kinds placed there (a Queen's are their union).
+    /// The same hints, with each square's rook and bishop rays counted once for all the
+    /// kinds placed there: the two ray sets are disjoint, so a Queen's count is their sum.
     fn order_hints(&self, moves: &[Move], hints: &mut Vec<i32>) {
         let occupied = self.occupied();
         let mut traced = 0u64;
-        let mut rook = [0u64; 64];
-        let mut bishop = [0u64; 64];
+        let mut rook = [0u8; 64];
+        let mut bishop = [0u8; 64];
         hints.clear();
         hints.extend(moves.iter().map(|&mv| {
             let square = mv.square();
             let index = square.index();
-            if matches!(
-                mv.kind(),
-                PieceKind::Rook | PieceKind::Bishop | PieceKind::Queen
-            ) && traced & square.bit() == 0
-            {
-                traced |= square.bit();
-                rook[index] = rook_attacks(square, occupied);
-                bishop[index] = bishop_attacks(square, occupied);
+            let kind = mv.kind();
+            if !matches!(kind, PieceKind::Rook | PieceKind::Bishop | PieceKind::Queen) {
+                return placement_hint(attacked_empty(kind, square, occupied));
             }
-            let attacked = match mv.kind() {
-                PieceKind::Rook => rook[index],
-                PieceKind::Bishop => bishop[index],
-                PieceKind::Queen => rook[index] | bishop[index],
-                kind => attacks(kind, square, occupied),
-            };
-            (attacked & !occupied).count_ones() as i32 * 8
+            if traced & square.bit() == 0 {
+                traced |= square.bit();
+                rook[index] = attacked_empty(PieceKind::Rook, square, occupied) as u8;
+                bishop[index] = attacked_empty(PieceKind::Bishop, square, occupied) as u8;
+            }
+            placement_hint(match kind {
+                PieceKind::Rook => u32::from(rook[index]),
+                PieceKind::Bishop => u32::from(bishop[index]),
+                _ => u32::from(rook[index]) + u32::from(bishop[index]),
+            })
         }));
     }
 
