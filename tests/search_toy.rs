@@ -365,6 +365,7 @@ fn full_search_finds_the_solved_result_with_reductions_on() {
         hash_mb: 1,
         ..SearchOptions::default()
     });
+    assert_eq!(engine.alpha_beta_config().contempt, None);
     for _ in 0..20 {
         let position = Piles::<false>::random(&mut rng, 3);
         engine.new_game();
@@ -375,9 +376,9 @@ fn full_search_finds_the_solved_result_with_reductions_on() {
             (Some(Score::Mate(found)), Score::Mate(exact)) => {
                 assert_eq!(found.signum(), exact.signum(), "{position:?}")
             }
-            // A draw scores the contempt, from the engine's side.
+            // A draw scores the game's contempt, from the engine's side.
             (Some(Score::Centipawns(found)), Score::Centipawns(0))
-                if found == -engine.alpha_beta_config().contempt => {}
+                if found == -position.contempt() => {}
             (found, exact) => panic!("{position:?}: {found:?} vs {exact:?}"),
         }
     }

@@ -42,8 +42,9 @@ pub struct AlphaBetaConfig {
     /// Plies before a fixed-length game's end from which the search is exact.
     pub exact_plies: u32,
     /// What a draw (repetition, draw rule, drawn end) costs the side the engine plays,
-    /// in centi-units, so it plays on against weaker play instead of repeating.
-    pub contempt: i32,
+    /// in centi-units, so it plays on against weaker play instead of repeating; `None`
+    /// takes the game's own [`SearchGame::contempt`].
+    pub contempt: Option<i32>,
     /// Plies before a progress-rule draw (checkers' 80-ply rule) over which leaf values
     /// slide towards the draw value; 0 turns it off (see [`Worker::leaf_value`]).
     pub draw_fade_plies: u32,
@@ -57,7 +58,7 @@ impl Default for AlphaBetaConfig {
             aspiration: true,
             strict_table_depth: false,
             exact_plies: super::DEFAULT_EXACT_PLIES,
-            contempt: 30,
+            contempt: None,
             draw_fade_plies: 40,
         }
     }
@@ -72,7 +73,7 @@ impl AlphaBetaConfig {
             aspiration: true,
             strict_table_depth: true,
             exact_plies: 0,
-            contempt: 0,
+            contempt: Some(0),
             draw_fade_plies: 0,
         }
     }
@@ -377,10 +378,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
 
     /// A draw from the side to move's view: `-contempt` for the engine's side.
     fn draw_value(&self, position: &G) -> i32 {
+        let contempt = self.config.contempt.unwrap_or_else(|| self.root.contempt());
         if position.side_to_move() == self.root.side_to_move() {
-            -self.config.contempt
+            -contempt
         } else {
-            self.config.contempt
+            contempt
         }
     }
 
@@ -388,16 +390,19 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     /// [`DRAW_FADE_LIMIT`]) over the last `draw_fade_plies` plies before a progress-rule
     /// draw: an advantage that cannot turn into a capture in time is worth a draw, so the
     /// engine trades or captures while it still can instead of at the last ply (or never,
-    /// when the draw lies beyond its horizon).
+    /// when the draw lies beyond its horizon). Plies the armies need to come into contact
+    /// do not count as time left ([`SearchGame::plies_to_contact`]), which gives the
+    /// engine a reason to close in while the draw is still beyond its horizon.
     #[inline]
     fn leaf_value(&self, position: &G) -> i32 {
         let value = position.evaluate();
         let fade = self.config.draw_fade_plies;
         match position.plies_to_draw() {
             Some(left) if left < fade => {
+                let slack = left.saturating_sub(position.plies_to_contact());
                 let towards =
                     (self.draw_value(position) - value).clamp(-DRAW_FADE_LIMIT, DRAW_FADE_LIMIT);
-                value + towards * (fade - left) as i32 / fade as i32
+                value + towards * (fade - slack) as i32 / fade as i32
             }
             _ => value,
         }

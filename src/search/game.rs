@@ -35,6 +35,12 @@ pub trait SearchGame: Rules {
     /// The search used by the `full` strategy.
     const ALGORITHM: Algorithm;
 
+    /// What a draw costs the engine's side in alpha-beta, in centi-units (see
+    /// [`AlphaBetaConfig::contempt`](super::alphabeta::AlphaBetaConfig::contempt)).
+    fn contempt(&self) -> i32 {
+        30
+    }
+
     /// The game as MCTS sees it (single decisions). Alpha-beta games use
     /// [`MoveTree<Self>`].
     type Tree: TreeGame;
@@ -131,6 +137,14 @@ pub trait SearchGame: Rules {
     /// out as a draw, and keys table entries whose search reaches the limit by it.
     fn plies_to_draw(&self) -> Option<u32> {
         None
+    }
+
+    /// Plies the mover needs at least before a capture can reset the progress rule's
+    /// count (checkers: its men walking into contact with the enemy's). The draw fade
+    /// counts only the plies left beyond these, so near the limit the engine closes in
+    /// instead of waiting for a draw it could have avoided. Called only inside the fade.
+    fn plies_to_contact(&self) -> u32 {
+        0
     }
 
     /// The side to move's expected number of remaining moves, for the time manager.
