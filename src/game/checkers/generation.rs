@@ -244,27 +244,63 @@ impl<const N: usize> Checkers<N> {
 
     /// The number of legal moves, without building the list when there is no capture.
     pub(super) fn count(&self) -> u64 {
+        if let Some(count) = self.step_count() {
+            return count.into();
+        }
+        let (own, enemy, empty) = self.sides();
+        let (jumpers, _) = self.scan(own, enemy, empty);
+        let mut count = 0;
+        for start in jumpers {
+            let mut with_start = empty;
+            with_start.insert(start);
+            self.for_each_chain(start, enemy, with_start, |_| count += 1);
+        }
+        count
+    }
+
+    /// The number of legal moves when there is no capture to make (all are steps), `None`
+    /// when there is one; counted without listing the steps.
+    pub fn step_count(&self) -> Option<u32> {
         if self.plies_since_capture >= DRAW_PLIES {
-            return 0;
+            return Some(0);
         }
         let (own, enemy, empty) = self.sides();
         let (jumpers, steppers) = self.scan(own, enemy, empty);
         if !jumpers.is_empty() {
-            let mut count = 0;
-            for start in jumpers {
-                let mut with_start = empty;
-                with_start.insert(start);
-                self.for_each_chain(start, enemy, with_start, |_| count += 1);
-            }
-            return count;
+            return None;
         }
         if let Some(cell) = self.own_obligation() {
             let exits = self.exits(cell, empty);
             if exits != 0 {
-                return exits.count_ones() as u64;
+                return Some(exits.count_ones());
             }
         }
-        count_sum(&steppers) as u64
+        Some(count_sum(&steppers))
+    }
+
+    /// True when `mv` is a legal step here, for a position with no capture to make and
+    /// moves left ([`Self::step_count`] gave a count above zero): the search's check of a
+    /// killer without listing the moves.
+    pub fn is_legal_step(&self, mv: Move) -> bool {
+        if mv.is_capture() {
+            return false;
+        }
+        let (own, _, empty) = self.sides();
+        let start = mv.start();
+        if !own.contains(start) {
+            return false;
+        }
+        // A neighbour of a cell of the board stays inside the padded layout.
+        let end = (start as isize + self.offset(mv.direction(0))) as usize;
+        if !empty.contains(end) {
+            return false;
+        }
+        match self.own_obligation() {
+            Some(cell) if self.exits(cell, empty) != 0 => {
+                start == cell && !self.restricted.contains(end)
+            }
+            _ => true,
+        }
     }
 
     /// Per colour, the pairs (man, direction) whose neighbouring cell is in `empty`: the
