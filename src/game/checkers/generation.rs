@@ -21,13 +21,13 @@ struct Frame {
 impl<const N: usize> Checkers<N> {
     #[inline]
     fn offset(&self, direction: usize) -> isize {
-        self.offsets[direction] as isize
+        self.layout.offsets[direction] as isize
     }
 
     /// Cells holding no man.
     #[inline]
     pub(super) fn empty_cells(&self) -> HexSet<N> {
-        self.valid.without(self.men[0] | self.men[1])
+        self.valid().without(self.men[0] | self.men[1])
     }
 
     /// The mover's men that can jump now, and per direction the men that can step.
@@ -46,7 +46,7 @@ impl<const N: usize> Checkers<N> {
         let mut jumpers = HexSet::EMPTY;
         let mut steppers = [HexSet::EMPTY; 6];
         for direction in 0..3 {
-            let amount = self.offsets[direction] as u32;
+            let amount = self.layout.offsets[direction] as u32;
             let ahead_empty = shift_down(empty, amount);
             let behind_empty = shift_up(empty, amount);
             steppers[direction] = own & ahead_empty;
@@ -60,7 +60,7 @@ impl<const N: usize> Checkers<N> {
     /// Steps of the obligated man onto empty non-border cells, as a direction mask.
     #[inline(always)]
     fn exits(&self, cell: usize, empty: HexSet<N>) -> u8 {
-        let inner = empty.without(self.restricted);
+        let inner = empty.without(self.restricted());
         let mut mask = 0;
         for direction in 0..6 {
             let next = (cell as isize + self.offset(direction)) as usize;
@@ -297,7 +297,7 @@ impl<const N: usize> Checkers<N> {
         }
         match self.own_obligation() {
             Some(cell) if self.exits(cell, empty) != 0 => {
-                start == cell && !self.restricted.contains(end)
+                start == cell && !self.restricted().contains(end)
             }
             _ => true,
         }
@@ -308,7 +308,7 @@ impl<const N: usize> Checkers<N> {
     pub fn open_steps(&self, empty: HexSet<N>) -> [u32; 2] {
         let mut open = [HexSet::EMPTY; 6];
         for direction in 0..3 {
-            let amount = self.offsets[direction] as u32;
+            let amount = self.layout.offsets[direction] as u32;
             open[direction] = shift_down(empty, amount);
             open[direction + 3] = shift_up(empty, amount);
         }
@@ -329,7 +329,7 @@ impl<const N: usize> Checkers<N> {
                 let middle = (cell + offset) as usize;
                 self.men[opponent].remove(middle);
                 self.hash ^= KEYS.men[opponent][middle];
-                self.placement[opponent].remove(self.placement_terms[middle][opponent]);
+                self.placement[opponent].remove(self.layout.placement_terms[middle][opponent]);
                 if self.obligations[opponent] as usize == middle {
                     self.hash ^= KEYS.obligations[opponent][middle];
                     self.obligations[opponent] = NO_CELL;
@@ -345,14 +345,14 @@ impl<const N: usize> Checkers<N> {
         self.men[mover].remove(start);
         self.men[mover].insert(end);
         self.hash ^= KEYS.men[mover][start] ^ KEYS.men[mover][end];
-        self.placement[mover].remove(self.placement_terms[start][mover]);
-        self.placement[mover].add(self.placement_terms[end][mover]);
+        self.placement[mover].remove(self.layout.placement_terms[start][mover]);
+        self.placement[mover].add(self.layout.placement_terms[end][mover]);
         // The mover's obligation lapses after this turn; a new one arises on the border.
         if self.obligations[mover] != NO_CELL {
             self.hash ^= KEYS.obligations[mover][self.obligations[mover] as usize];
             self.obligations[mover] = NO_CELL;
         }
-        if self.restricted.contains(end) {
+        if self.restricted().contains(end) {
             self.obligations[mover] = end as u16;
             self.hash ^= KEYS.obligations[mover][end];
         }
