@@ -236,6 +236,14 @@ impl<const N: usize> SearchGame for Checkers<N> {
         self.captures(moves)
     }
 
+    fn quiet_move_count(&self) -> Option<usize> {
+        self.step_count().map(|count| count as usize)
+    }
+
+    fn is_legal_quiet(&self, mv: Move) -> bool {
+        self.is_legal_step(mv)
+    }
+
     /// A step list is sorted (generation goes by direction, then cell, the order of the
     /// encoding), so a step is found by binary search. A capture list is not, but holds
     /// no step, and captures and steps never mix.

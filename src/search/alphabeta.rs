@@ -15,7 +15,7 @@ use super::{Score, SearchInfo};
 
 mod ordering;
 
-use ordering::{KILLER_SCORE, pick_best};
+use ordering::{KILLER_SCORE, list_after_staged, pick_best};
 
 /// A won game at the root; a win `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 1_000_000;
@@ -471,20 +471,34 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
-        position.legal_moves(&mut moves);
-        if moves.is_empty() {
+        let mut order = std::mem::take(&mut self.order[ply]);
+        let table_move = entry.and_then(|entry| entry.move_index);
+        // Without a table move, a game that stages tries its killers before listing the
+        // moves; until then `moves` holds only those killers (see `list_after_staged`).
+        let staged_count = match table_move {
+            None => position.quiet_move_count(),
+            Some(_) => None,
+        };
+        let mut listed = staged_count.is_none();
+        let move_count = staged_count.unwrap_or_else(|| {
+            position.legal_moves(&mut moves);
+            moves.len()
+        });
+        if move_count == 0 {
             self.moves[ply] = moves;
+            self.order[ply] = order;
             return self.terminal_value(position, ply);
         }
-        let mut order = std::mem::take(&mut self.order[ply]);
-        let table_move = entry
-            .and_then(|entry| entry.move_index)
-            .filter(|&index| index < moves.len());
-        self.first_moves(position, &moves, table_move, ply, &mut order);
+        if listed {
+            let table_move = table_move.filter(|&index| index < moves.len());
+            self.first_moves(position, &moves, table_move, ply, &mut order);
+        } else {
+            self.staged_killers(position, ply, &mut moves, &mut order);
+        }
         let mut scored_all = false;
 
         let extension = i32::from(
-            self.config.extensions && moves.len() == 1 && ply < 2 * self.root_depth as usize,
+            self.config.extensions && move_count == 1 && ply < 2 * self.root_depth as usize,
         );
         let original_alpha = alpha;
         let mut best_value = -INFINITY;
@@ -496,6 +510,16 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             if number == order.len() {
                 if scored_all {
                     break;
+                }
+                if !listed {
+                    list_after_staged(
+                        position,
+                        &mut moves,
+                        &mut order,
+                        &mut searched_quiets[..quiet_count],
+                        &mut best_index,
+                    );
+                    listed = true;
                 }
                 scored_all = true;
                 self.score_rest(position, &moves, number, &mut order);
@@ -588,6 +612,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             Bound::Upper
         };
         if depth > 1 {
+            // The table keeps the index in the full list.
+            if !listed && let Some(index) = best_index {
+                let best = moves[index];
+                position.legal_moves(&mut moves);
+                best_index = position.find_move(&moves, best);
+            }
             self.shared.table.store(
                 key,
                 Entry {

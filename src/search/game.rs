@@ -79,6 +79,21 @@ pub trait SearchGame: Rules {
         moves.len() < total
     }
 
+    /// When every legal move here is quiet, their number, counted without listing them;
+    /// `None` when a noisy move exists, and for games that do not stage (the default).
+    /// With a count and no table move, the search tries the killers that
+    /// [`SearchGame::is_legal_quiet`] accepts before it lists the moves: most nodes near
+    /// the leaves cut on a killer, and listing every move was most of their cost.
+    fn quiet_move_count(&self) -> Option<usize> {
+        None
+    }
+
+    /// True when `mv`, a quiet move of some position of this game (a killer), is legal
+    /// here. Called only where [`SearchGame::quiet_move_count`] gave a count.
+    fn is_legal_quiet(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
     /// The index of `mv` in `moves` (this position's legal moves), if it is there: how
     /// the search finds its killers. Games whose quiet-move lists are sorted override it
     /// with a binary search.

@@ -21,13 +21,13 @@ struct Frame {
 impl<const N: usize> Checkers<N> {
     #[inline]
     fn offset(&self, direction: usize) -> isize {
-        self.offsets[direction] as isize
+        self.layout.offsets[direction] as isize
     }
 
     /// Cells holding no man.
     #[inline]
     pub(super) fn empty_cells(&self) -> HexSet<N> {
-        self.valid.without(self.men[0] | self.men[1])
+        self.valid().without(self.men[0] | self.men[1])
     }
 
     /// The mover's men that can jump now, and per direction the men that can step.
@@ -46,7 +46,7 @@ impl<const N: usize> Checkers<N> {
         let mut jumpers = HexSet::EMPTY;
         let mut steppers = [HexSet::EMPTY; 6];
         for direction in 0..3 {
-            let amount = self.offsets[direction] as u32;
+            let amount = self.layout.offsets[direction] as u32;
             let ahead_empty = shift_down(empty, amount);
             let behind_empty = shift_up(empty, amount);
             steppers[direction] = own & ahead_empty;
@@ -60,7 +60,7 @@ impl<const N: usize> Checkers<N> {
     /// Steps of the obligated man onto empty non-border cells, as a direction mask.
     #[inline(always)]
     fn exits(&self, cell: usize, empty: HexSet<N>) -> u8 {
-        let inner = empty.without(self.restricted);
+        let inner = empty.without(self.restricted());
         let mut mask = 0;
         for direction in 0..6 {
             let next = (cell as isize + self.offset(direction)) as usize;
@@ -244,27 +244,63 @@ impl<const N: usize> Checkers<N> {
 
     /// The number of legal moves, without building the list when there is no capture.
     pub(super) fn count(&self) -> u64 {
+        if let Some(count) = self.step_count() {
+            return count.into();
+        }
+        let (own, enemy, empty) = self.sides();
+        let (jumpers, _) = self.scan(own, enemy, empty);
+        let mut count = 0;
+        for start in jumpers {
+            let mut with_start = empty;
+            with_start.insert(start);
+            self.for_each_chain(start, enemy, with_start, |_| count += 1);
+        }
+        count
+    }
+
+    /// The number of legal moves when there is no capture to make (all are steps), `None`
+    /// when there is one; counted without listing the steps.
+    pub fn step_count(&self) -> Option<u32> {
         if self.plies_since_capture >= DRAW_PLIES {
-            return 0;
+            return Some(0);
         }
         let (own, enemy, empty) = self.sides();
         let (jumpers, steppers) = self.scan(own, enemy, empty);
         if !jumpers.is_empty() {
-            let mut count = 0;
-            for start in jumpers {
-                let mut with_start = empty;
-                with_start.insert(start);
-                self.for_each_chain(start, enemy, with_start, |_| count += 1);
-            }
-            return count;
+            return None;
         }
         if let Some(cell) = self.own_obligation() {
             let exits = self.exits(cell, empty);
             if exits != 0 {
-                return exits.count_ones() as u64;
+                return Some(exits.count_ones());
             }
         }
-        count_sum(&steppers) as u64
+        Some(count_sum(&steppers))
+    }
+
+    /// True when `mv` is a legal step here, for a position with no capture to make and
+    /// moves left ([`Self::step_count`] gave a count above zero): the search's check of a
+    /// killer without listing the moves.
+    pub fn is_legal_step(&self, mv: Move) -> bool {
+        if mv.is_capture() {
+            return false;
+        }
+        let (own, _, empty) = self.sides();
+        let start = mv.start();
+        if !own.contains(start) {
+            return false;
+        }
+        // A neighbour of a cell of the board stays inside the padded layout.
+        let end = (start as isize + self.offset(mv.direction(0))) as usize;
+        if !empty.contains(end) {
+            return false;
+        }
+        match self.own_obligation() {
+            Some(cell) if self.exits(cell, empty) != 0 => {
+                start == cell && !self.restricted().contains(end)
+            }
+            _ => true,
+        }
     }
 
     /// Per colour, the pairs (man, direction) whose neighbouring cell is in `empty`: the
@@ -272,7 +308,7 @@ impl<const N: usize> Checkers<N> {
     pub fn open_steps(&self, empty: HexSet<N>) -> [u32; 2] {
         let mut open = [HexSet::EMPTY; 6];
         for direction in 0..3 {
-            let amount = self.offsets[direction] as u32;
+            let amount = self.layout.offsets[direction] as u32;
             open[direction] = shift_down(empty, amount);
             open[direction + 3] = shift_up(empty, amount);
         }
@@ -293,7 +329,7 @@ impl<const N: usize> Checkers<N> {
                 let middle = (cell + offset) as usize;
                 self.men[opponent].remove(middle);
                 self.hash ^= KEYS.men[opponent][middle];
-                self.placement[opponent].remove(self.placement_terms[middle][opponent]);
+                self.placement[opponent].remove(self.layout.placement_terms[middle][opponent]);
                 if self.obligations[opponent] as usize == middle {
                     self.hash ^= KEYS.obligations[opponent][middle];
                     self.obligations[opponent] = NO_CELL;
@@ -309,14 +345,14 @@ impl<const N: usize> Checkers<N> {
         self.men[mover].remove(start);
         self.men[mover].insert(end);
         self.hash ^= KEYS.men[mover][start] ^ KEYS.men[mover][end];
-        self.placement[mover].remove(self.placement_terms[start][mover]);
-        self.placement[mover].add(self.placement_terms[end][mover]);
+        self.placement[mover].remove(self.layout.placement_terms[start][mover]);
+        self.placement[mover].add(self.layout.placement_terms[end][mover]);
         // The mover's obligation lapses after this turn; a new one arises on the border.
         if self.obligations[mover] != NO_CELL {
             self.hash ^= KEYS.obligations[mover][self.obligations[mover] as usize];
             self.obligations[mover] = NO_CELL;
         }
-        if self.restricted.contains(end) {
+        if self.restricted().contains(end) {
             self.obligations[mover] = end as u16;
             self.hash ^= KEYS.obligations[mover][end];
         }

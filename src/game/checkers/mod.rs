@@ -38,6 +38,7 @@
 //! fixed-size stack, so generation never allocates beyond the caller's buffer.
 
 mod generation;
+mod layout;
 mod moves;
 mod placement;
 mod text;
@@ -46,7 +47,7 @@ mod zobrist;
 #[cfg(test)]
 mod tests;
 
-use crate::board::hex::{Direction, HexGeometry, geometry};
+use crate::board::hex::{HexGeometry, geometry};
 use crate::board::hexset::HexSet;
 use crate::game::{GameConfig, MoveError, Outcome, Player, PositionError, Rules, Variant};
 
@@ -54,6 +55,7 @@ pub use moves::{MAX_JUMPS, Move};
 pub use placement::Placement;
 pub use text::position_side;
 
+use layout::{Layout, layout};
 use zobrist::KEYS;
 
 /// Checkers on boards of side 4 to 6 (two 64-bit words per set).
@@ -68,36 +70,28 @@ pub const MAX_MOVE_NUMBER: u32 = 1_000_000;
 /// Marks "no obligation" in [`Checkers::obligations`].
 const NO_CELL: u16 = u16::MAX;
 
-/// A checkers position: men per colour, side to move, obligations and counters.
+/// A checkers position: men per colour, side to move, obligations and counters; the
+/// board's constant tables sit behind one pointer ([`Layout`]).
 #[derive(Clone, Debug)]
 pub struct Checkers<const N: usize> {
     /// White's men, then Black's.
     men: [HexSet<N>; 2],
-    /// Every cell of the board.
-    valid: HexSet<N>,
-    /// The restricted ring: the border when the rule is on, empty otherwise.
-    restricted: HexSet<N>,
-    geometry: &'static HexGeometry,
+    layout: &'static Layout,
     /// Each colour's running [`Placement`] sums, kept by make-move.
     placement: [Placement; 2],
-    /// [`placement::table`] for this board.
-    placement_terms: &'static [[u64; 2]],
-    /// Bit offset of one step per direction (`Direction::ALL` order).
-    offsets: [i16; 6],
+    hash: u64,
+    move_number: u32,
     /// Cell of each colour's obligated man, `NO_CELL` for none.
     obligations: [u16; 2],
     plies_since_capture: u16,
-    move_number: u32,
     side: Player,
-    border_rule: bool,
-    hash: u64,
 }
 
 impl<const N: usize> Checkers<N> {
     /// An empty board of `side` (4 to 9, fitting in `N` words), White to move.
     fn empty_board(side: usize, border_rule: bool, token: &str) -> Result<Self, PositionError> {
-        let geometry = geometry(side)
-            .filter(|geometry| (4..=9).contains(&side) && geometry.words() <= N)
+        let layout = layout(side, border_rule)
+            .filter(|layout| (4..=9).contains(&side) && layout.geometry.words() <= N)
             .ok_or_else(|| PositionError::BoardSize {
                 token: token.to_string(),
                 side,
@@ -109,27 +103,15 @@ impl<const N: usize> Checkers<N> {
                     9
                 },
             })?;
-        let offsets = Direction::ALL.map(|direction| geometry.offset(direction) as i16);
-        // Generation pairs each direction with its opposite and shifts by the positive one.
-        debug_assert!((0..3).all(|d| offsets[d] > 0 && offsets[d + 3] == -offsets[d]));
         Ok(Checkers {
             men: [HexSet::EMPTY; 2],
-            valid: geometry.valid(),
-            restricted: if border_rule {
-                geometry.border()
-            } else {
-                HexSet::EMPTY
-            },
-            geometry,
+            layout,
             placement: [Placement::default(); 2],
-            placement_terms: placement::table(side),
-            offsets,
+            hash: 0,
+            move_number: 1,
             obligations: [NO_CELL; 2],
             plies_since_capture: 0,
-            move_number: 1,
             side: Player::One,
-            border_rule,
-            hash: 0,
         })
     }
 
@@ -163,7 +145,7 @@ impl<const N: usize> Checkers<N> {
         [0, 1].map(|colour| {
             let mut placement = Placement::default();
             for cell in self.men[colour] {
-                placement.add(self.placement_terms[cell][colour]);
+                placement.add(self.layout.placement_terms[cell][colour]);
             }
             placement
         })
@@ -181,6 +163,18 @@ impl<const N: usize> Checkers<N> {
         self.placement[player.index()]
     }
 
+    /// Every cell of the board.
+    #[inline]
+    fn valid(&self) -> HexSet<N> {
+        self.layout.valid()
+    }
+
+    /// The restricted ring: the border when the rule is on, empty otherwise.
+    #[inline]
+    fn restricted(&self) -> HexSet<N> {
+        self.layout.restricted()
+    }
+
     /// The men of `player`, one bit per cell in the padded layout of [`Self::geometry`].
     #[inline]
     pub fn men(&self, player: Player) -> HexSet<N> {
@@ -190,13 +184,13 @@ impl<const N: usize> Checkers<N> {
     /// The board's geometry (side, cell names, neighbours, border).
     #[inline]
     pub fn geometry(&self) -> &'static HexGeometry {
-        self.geometry
+        self.layout.geometry
     }
 
     /// True for Kruzno's border rule (obligations), false for plain hex checkers.
     #[inline]
     pub fn border_rule(&self) -> bool {
-        self.border_rule
+        self.layout.border_rule
     }
 
     /// The cell of `player`'s obligated man, if it has one.
@@ -224,7 +218,7 @@ impl<const N: usize> Checkers<N> {
     pub fn landing_cells(&self, mv: Move) -> impl Iterator<Item = usize> + '_ {
         let factor = if mv.is_capture() { 2 } else { 1 };
         (0..mv.segments()).scan(mv.start() as isize, move |cell, index| {
-            *cell += factor * self.offsets[mv.direction(index)] as isize;
+            *cell += factor * self.layout.offsets[mv.direction(index)] as isize;
             Some(*cell as usize)
         })
     }
@@ -234,7 +228,7 @@ impl<const N: usize> Checkers<N> {
         let mut captured = HexSet::EMPTY;
         let mut cell = mv.start() as isize;
         for index in 0..mv.capture_count() {
-            let offset = self.offsets[mv.direction(index)] as isize;
+            let offset = self.layout.offsets[mv.direction(index)] as isize;
             captured.insert((cell + offset) as usize);
             cell += 2 * offset;
         }

@@ -631,7 +631,9 @@ fn garbage_input_never_panics() {
 }
 
 /// Random games from `start`: the running placement sums always equal the sums from
-/// scratch, and a list of steps is sorted (the search finds killers by binary search).
+/// scratch, a list of steps is sorted (the search finds killers by binary search), and
+/// without a capture the step count and the legality test of a single step (how the
+/// search checks killers before listing the moves) agree with the list.
 fn check_random_games<const N: usize>(start: &Checkers<N>, seed: u64) {
     let mut rng = crate::random::SplitMix64::new(seed);
     let mut moves = Vec::new();
@@ -642,8 +644,22 @@ fn check_random_games<const N: usize>(start: &Checkers<N>, seed: u64) {
             if moves.is_empty() {
                 break;
             }
+            let text = position.position_text();
             if !moves[0].is_capture() {
-                assert!(moves.is_sorted(), "{}", position.position_text());
+                assert!(moves.is_sorted(), "{text}");
+                assert_eq!(position.step_count(), Some(moves.len() as u32), "{text}");
+                for &cell in position.geometry().cells() {
+                    for direction in 0..6 {
+                        let step = Move::step(cell as usize, direction);
+                        assert_eq!(
+                            position.is_legal_step(step),
+                            moves.contains(&step),
+                            "{text} {step:?}"
+                        );
+                    }
+                }
+            } else {
+                assert_eq!(position.step_count(), None, "{text}");
             }
             position.play_unchecked(moves[rng.below(moves.len())]);
             assert_eq!(position.placement, position.full_placement());

@@ -37,7 +37,7 @@ impl<const N: usize> Checkers<N> {
 
     /// The point reflection of a set through the centre (White's half to Black's).
     fn reflected(&self, set: HexSet<N>) -> HexSet<N> {
-        let last = self.geometry.bit_span() - 1;
+        let last = self.geometry().bit_span() - 1;
         set.iter().map(|cell| last - cell).collect()
     }
 
@@ -54,7 +54,7 @@ impl<const N: usize> Checkers<N> {
 
     /// Most men a side may have on this board: what the opening gives it.
     fn men_limit(&self) -> u32 {
-        Self::opening_men(self.geometry.side(), self.border_rule).len()
+        Self::opening_men(self.geometry().side(), self.border_rule()).len()
     }
 
     pub(super) fn parse_position(text: &str, border_rule: bool) -> Result<Self, PositionError> {
@@ -116,7 +116,7 @@ impl<const N: usize> Checkers<N> {
 
     /// Reads one row's runs (`W`, `B`, decimal counts of empty cells) into the board.
     fn parse_row(&mut self, row: usize, text: &str) -> Result<(), PositionError> {
-        let length = self.geometry.row_length(row);
+        let length = self.geometry().row_length(row);
         let mut number = 0; // cells filled so far
         let bytes = text.as_bytes();
         let mut index = 0;
@@ -152,7 +152,7 @@ impl<const N: usize> Checkers<N> {
                 };
                 if number < length {
                     let cell = self
-                        .geometry
+                        .geometry()
                         .cell_at(row, number + 1)
                         .expect("a number within the row length names a cell");
                     self.men[colour].insert(cell);
@@ -178,7 +178,7 @@ impl<const N: usize> Checkers<N> {
         if field == "-" {
             return Ok(());
         }
-        if !self.border_rule {
+        if !self.border_rule() {
             return Err(PositionError::rule(
                 field,
                 "hexcheckers has no border rule, the obligations field must be '-'",
@@ -187,7 +187,7 @@ impl<const N: usize> Checkers<N> {
         let mut previous: Option<usize> = None;
         for name in field.split(',') {
             let cell = self
-                .geometry
+                .geometry()
                 .parse_cell(name)
                 .ok_or_else(|| PositionError::OffBoard {
                     token: name.to_string(),
@@ -213,7 +213,7 @@ impl<const N: usize> Checkers<N> {
             } else {
                 return Err(PositionError::rule(name, "no man stands on this cell"));
             };
-            if !self.restricted.contains(cell) {
+            if !self.restricted().contains(cell) {
                 return Err(PositionError::rule(
                     name,
                     "an obligated man must stand on the border",
@@ -232,7 +232,7 @@ impl<const N: usize> Checkers<N> {
 
     /// The canonical position string.
     pub(super) fn write_position(&self) -> String {
-        let geometry = self.geometry;
+        let geometry = self.geometry();
         let mut text = String::new();
         for row in (0..geometry.rows()).rev() {
             let mut empty = 0;
@@ -290,11 +290,11 @@ impl<const N: usize> Checkers<N> {
     /// Canonical move text: `c3-d4` for a step, `c3xe3xe5` for a chain.
     pub(super) fn write_move(&self, mv: Move) -> String {
         let mut text = String::with_capacity(4 + 4 * mv.segments());
-        self.geometry.write_cell_name(mv.start(), &mut text);
+        self.geometry().write_cell_name(mv.start(), &mut text);
         let separator = if mv.is_capture() { 'x' } else { '-' };
         for cell in self.landing_cells(mv) {
             text.push(separator);
-            self.geometry.write_cell_name(cell, &mut text);
+            self.geometry().write_cell_name(cell, &mut text);
         }
         text
     }
@@ -328,7 +328,7 @@ impl<const N: usize> Checkers<N> {
             let looks_like_cell = name.len() >= 2
                 && name.as_bytes()[0].is_ascii_alphabetic()
                 && name.as_bytes()[1..].iter().all(u8::is_ascii_digit);
-            *slot = match self.geometry.parse_cell(name) {
+            *slot = match self.geometry().parse_cell(name) {
                 Some(cell) => cell,
                 None if looks_like_cell => {
                     return Err(MoveError::OffBoard {
@@ -383,7 +383,7 @@ impl<const N: usize> Checkers<N> {
 
     /// A reason for rejecting a move that starts on `from`.
     fn why_illegal(&self, from: usize, moves: &[Move]) -> String {
-        let name = self.geometry.cell_name(from);
+        let name = self.geometry().cell_name(from);
         if !self.men[self.side.index()].contains(from) {
             return format!("no {} man on {name}", colour_name(self.side));
         }
@@ -394,7 +394,7 @@ impl<const N: usize> Checkers<N> {
             if moves.iter().all(|mv| mv.start() == cell) && cell != from {
                 return format!(
                     "the obligated man on {} must step off the border",
-                    self.geometry.cell_name(cell)
+                    self.geometry().cell_name(cell)
                 );
             }
         }

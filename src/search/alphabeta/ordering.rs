@@ -97,6 +97,28 @@ impl<G: SearchGame> Worker<'_, G> {
         }
     }
 
+    /// [`Self::first_moves`] for a position whose moves are not listed yet (no table
+    /// move, all moves quiet: [`SearchGame::quiet_move_count`]): `moves` receives the
+    /// killers that are legal here and `order` points at them, in the same order.
+    pub(super) fn staged_killers(
+        &self,
+        position: &G,
+        ply: usize,
+        moves: &mut Vec<G::Move>,
+        order: &mut Vec<(i32, usize)>,
+    ) {
+        moves.clear();
+        order.clear();
+        for (slot, killer) in self.killers[ply].into_iter().enumerate() {
+            if let Some(killer) = killer
+                && position.is_legal_quiet(killer)
+            {
+                order.push((KILLER_SCORE - slot as i32, moves.len()));
+                moves.push(killer);
+            }
+        }
+    }
+
     /// Appends every move not among the first `tried` entries of `order`, scored:
     /// forcing moves by their hint, quiet ones by history plus hint.
     pub(super) fn score_rest(
@@ -121,5 +143,31 @@ impl<G: SearchGame> Worker<'_, G> {
             order.push((score, index));
         }
         self.hints = hints;
+    }
+}
+
+/// Lists the legal moves once the staged killers (all of `moves`, at most two) failed to
+/// cut, and points the entries of `order`, `tried` and `best` at their places in the full
+/// list, so the search goes on exactly as if it had listed the moves at once.
+pub(super) fn list_after_staged<G: SearchGame>(
+    position: &G,
+    moves: &mut Vec<G::Move>,
+    order: &mut [(i32, usize)],
+    tried: &mut [usize],
+    best: &mut Option<usize>,
+) {
+    debug_assert!(moves.len() <= 2);
+    let staged = [moves.first().copied(), moves.get(1).copied()];
+    position.legal_moves(moves);
+    let place = |index: usize| {
+        staged[index]
+            .and_then(|mv| position.find_move(moves, mv))
+            .expect("a staged killer is a legal move")
+    };
+    for entry in order.iter_mut() {
+        entry.1 = place(entry.1);
+    }
+    for index in tried.iter_mut().chain(best) {
+        *index = place(*index);
     }
 }
