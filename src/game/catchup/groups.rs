@@ -7,7 +7,7 @@
 
 use std::cmp::Ordering;
 
-use super::tables::{NO_NEIGHBOUR, Tables};
+use super::tables::{NO_NEIGHBOUR, SLOTS, Tables};
 use crate::board::hex::MAX_CELLS;
 
 /// `colour` value of an empty cell; stones are `1 + player index`.
@@ -19,14 +19,14 @@ const OFF_BOARD: u8 = u8::MAX;
 #[derive(Clone)]
 pub(super) struct Groups {
     /// The representative cell of the stone's group. Meaningful for stones only.
-    label: [u8; MAX_CELLS],
+    label: [u8; SLOTS],
     /// The next cell of the stone's group, circularly. Meaningful for stones only.
-    next: [u8; MAX_CELLS],
+    next: [u8; SLOTS],
     /// Group size, meaningful at representatives only.
-    size: [u8; MAX_CELLS],
-    /// [`EMPTY`] or `1 + player index`; 256 entries so a `u8` index needs no bounds
-    /// check, with [`OFF_BOARD`] at the neighbour table's off-board marker.
-    colour: [u8; 256],
+    size: [u8; SLOTS],
+    /// [`EMPTY`] or `1 + player index`, with [`OFF_BOARD`] at the neighbour table's
+    /// off-board marker.
+    colour: [u8; SLOTS],
     /// Largest group per player (0 while the player has no stone).
     largest: [u8; 2],
 }
@@ -34,11 +34,11 @@ pub(super) struct Groups {
 impl Groups {
     pub fn new() -> Self {
         Groups {
-            label: [0; MAX_CELLS],
-            next: [0; MAX_CELLS],
-            size: [0; MAX_CELLS],
+            label: [0; SLOTS],
+            next: [0; SLOTS],
+            size: [0; SLOTS],
             colour: {
-                let mut colour = [EMPTY; 256];
+                let mut colour = [EMPTY; SLOTS];
                 colour[NO_NEIGHBOUR as usize] = OFF_BOARD;
                 colour
             },
@@ -61,49 +61,50 @@ impl Groups {
     /// Puts a stone of player `index` on the empty cell `cell`, merging it with its
     /// same-coloured neighbours.
     #[inline(always)]
-    pub fn place(&mut self, tables: &Tables, cell: usize, index: usize) {
+    pub fn place(&mut self, tables: &Tables, cell: u8, index: usize) {
         let colour = index as u8 + 1;
-        self.colour[cell] = colour;
-        self.label[cell] = cell as u8;
-        self.next[cell] = cell as u8;
-        self.size[cell] = 1;
+        let at = usize::from(cell);
+        self.colour[at] = colour;
+        self.label[at] = cell;
+        self.next[at] = cell;
+        self.size[at] = 1;
         // The same-coloured neighbours as a 6-bit mask, built without branches: random
         // playouts make colour tests unpredictable, so this beats testing each neighbour.
-        let neighbours = &tables.neighbours[cell];
+        let neighbours = &tables.neighbours[at];
         let mut mask = 0u32;
         for (direction, &neighbour) in neighbours.iter().enumerate() {
-            mask |= u32::from(self.colour[neighbour as usize] == colour) << direction;
+            mask |= u32::from(self.colour[usize::from(neighbour)] == colour) << direction;
         }
         let mut root = cell;
         while mask != 0 {
-            let neighbour = neighbours[mask.trailing_zeros() as usize] as usize;
+            let neighbour = neighbours[mask.trailing_zeros() as usize];
             mask &= mask - 1;
-            let other = self.label[neighbour] as usize;
+            let other = self.label[usize::from(neighbour)];
             if other != root {
                 root = self.merge(root, other);
             }
         }
-        self.largest[index] = self.largest[index].max(self.size[root]);
+        self.largest[index] = self.largest[index].max(self.size[usize::from(root)]);
     }
 
     /// Merges two distinct groups by their representatives; returns the new one.
     #[inline]
-    fn merge(&mut self, a: usize, b: usize) -> usize {
-        let (big, small) = if self.size[a] >= self.size[b] {
+    fn merge(&mut self, a: u8, b: u8) -> u8 {
+        let (big, small) = if self.size[usize::from(a)] >= self.size[usize::from(b)] {
             (a, b)
         } else {
             (b, a)
         };
         let mut cell = small;
         loop {
-            self.label[cell] = big as u8;
-            cell = self.next[cell] as usize;
+            self.label[usize::from(cell)] = big;
+            cell = self.next[usize::from(cell)];
             if cell == small {
                 break;
             }
         }
-        self.next.swap(big, small);
-        self.size[big] += self.size[small];
+        self.next.swap(usize::from(big), usize::from(small));
+        self.size[usize::from(big)] += self.size[usize::from(small)];
         big
     }
 
@@ -143,6 +144,12 @@ impl Groups {
             }
         }
         Ordering::Equal
+    }
+
+    /// True when `cell` holds no stone.
+    #[inline]
+    pub fn is_empty(&self, cell: u8) -> bool {
+        self.colour[usize::from(cell)] == EMPTY
     }
 
     /// The size of the group holding the stone on `cell` (0 for an empty cell).
