@@ -2,8 +2,12 @@
 //! side's largest group only grows. Every stone carries the label of its group (the group's
 //! representative cell), and each group is a circular list of its cells: a merge relabels
 //! the smaller group and splices the lists, so finding a stone's group is one load and a
-//! placement costs a few steps over its at most six neighbours (the new stone is nearly
-//! always the smaller side). This measured faster than a union-find with path halving.
+//! placement costs a few steps over its at most six neighbours. Adjacent neighbours around
+//! the ring are adjacent to each other, so each run of same-coloured neighbours is one
+//! group already: a placement visits one neighbour per run (at most three, usually one),
+//! joins the first run's group without relabelling and merges only the others. This
+//! measured faster than a union-find with path halving, and visiting runs rather than
+//! every neighbour made random playouts about 14% faster.
 
 use std::cmp::Ordering;
 
@@ -14,6 +18,31 @@ use crate::board::hex::MAX_CELLS;
 const EMPTY: u8 = 0;
 /// `colour` value of the neighbour table's off-board marker: matches no player.
 const OFF_BOARD: u8 = u8::MAX;
+
+/// For every 6-bit mask of neighbours (bit = direction index; `Direction::ALL` goes round
+/// the ring, each direction adjacent to the next), the first direction of each run of
+/// adjacent set bits; the full ring is one run.
+static RUN_STARTS: [u8; 64] = run_starts();
+
+const fn run_starts() -> [u8; 64] {
+    let mut table = [0u8; 64];
+    let mut mask = 1;
+    while mask < 64 {
+        let mut direction = 0;
+        while direction < 6 {
+            let previous = (direction + 5) % 6;
+            if mask & (1 << direction) != 0 && mask & (1 << previous) == 0 {
+                table[mask] |= 1 << direction;
+            }
+            direction += 1;
+        }
+        if mask == 63 {
+            table[mask] = 1;
+        }
+        mask += 1;
+    }
+    table
+}
 
 /// Group labels and member lists of both colours (fixed arrays, so cloning is a copy).
 #[derive(Clone)]
@@ -65,25 +94,41 @@ impl Groups {
         let colour = index as u8 + 1;
         let at = usize::from(cell);
         self.colour[at] = colour;
-        self.label[at] = cell;
-        self.next[at] = cell;
-        self.size[at] = 1;
         // The same-coloured neighbours as a 6-bit mask, built without branches: random
         // playouts make colour tests unpredictable, so this beats testing each neighbour.
         let neighbours = &tables.neighbours[at];
-        let mut mask = 0u32;
+        let mut mask = 0usize;
         for (direction, &neighbour) in neighbours.iter().enumerate() {
-            mask |= u32::from(self.colour[usize::from(neighbour)] == colour) << direction;
+            mask |= usize::from(self.colour[usize::from(neighbour)] == colour) << direction;
         }
-        let mut root = cell;
-        while mask != 0 {
-            let neighbour = neighbours[mask.trailing_zeros() as usize];
-            mask &= mask - 1;
-            let other = self.label[usize::from(neighbour)];
-            if other != root {
-                root = self.merge(root, other);
+        // One neighbour per run of adjacent ones around the ring: a run is one group
+        // already, so this visits at most three groups and usually one.
+        let mut runs = RUN_STARTS[mask];
+        let root = if runs == 0 {
+            self.label[at] = cell;
+            self.next[at] = cell;
+            self.size[at] = 1;
+            cell
+        } else {
+            // The stone joins the first run's group: no relabelling.
+            let neighbour = neighbours[runs.trailing_zeros() as usize];
+            runs &= runs - 1;
+            let mut root = self.label[usize::from(neighbour)];
+            let group = usize::from(root);
+            self.label[at] = root;
+            self.next[at] = self.next[group];
+            self.next[group] = cell;
+            self.size[group] += 1;
+            while runs != 0 {
+                let neighbour = neighbours[runs.trailing_zeros() as usize];
+                runs &= runs - 1;
+                let other = self.label[usize::from(neighbour)];
+                if other != root {
+                    root = self.merge(root, other);
+                }
             }
-        }
+            root
+        };
         self.largest[index] = self.largest[index].max(self.size[usize::from(root)]);
     }
 
@@ -158,6 +203,38 @@ impl Groups {
             0
         } else {
             self.size[self.root(cell)] as usize
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::hex::Direction;
+
+    /// The run table relies on consecutive directions being neighbouring cells.
+    #[test]
+    fn directions_go_round_the_ring() {
+        let steps: Vec<(isize, isize)> = Direction::ALL.iter().map(|d| d.delta()).collect();
+        for (index, &(x, y)) in steps.iter().enumerate() {
+            let (next_x, next_y) = steps[(index + 1) % 6];
+            assert!(steps.contains(&(next_x - x, next_y - y)), "{index}");
+        }
+    }
+
+    #[test]
+    fn run_starts_mark_one_direction_per_run() {
+        assert_eq!(RUN_STARTS[0], 0);
+        assert_eq!(RUN_STARTS[0b11_1111], 1);
+        assert_eq!(RUN_STARTS[0b10_0001], 0b10_0000);
+        assert_eq!(RUN_STARTS[0b11_0011], 0b01_0000);
+        assert_eq!(RUN_STARTS[0b01_0101], 0b01_0101);
+        for mask in 1..63usize {
+            let runs = (0..6)
+                .filter(|&d| mask & (1 << d) != 0 && mask & (1 << ((d + 5) % 6)) == 0)
+                .count();
+            assert_eq!(RUN_STARTS[mask].count_ones() as usize, runs, "{mask:06b}");
+            assert_eq!(usize::from(RUN_STARTS[mask]) & !mask, 0, "{mask:06b}");
         }
     }
 }
