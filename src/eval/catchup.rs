@@ -102,8 +102,9 @@ impl TreeGame for CatchupTree {
     /// Random turns to the end: finish this turn, then each turn places a random number
     /// of stones (the most allowed twice as often as fewer) on random empty cells.
     ///
-    /// Plays on a [`PlayoutBoard`](crate::game::catchup::PlayoutBoard) (groups only, cells as ordinals) with the empty cells
-    /// in a stack buffer; this state is left as it was (the caller's copy is dropped).
+    /// Plays on a [`PlayoutBoard`](crate::game::catchup::PlayoutBoard) (groups only,
+    /// cells as ordinals) with the empty cells in a stack buffer; this state is left as it
+    /// was (the caller's copy is dropped).
     fn playout(&mut self, rng: &mut Rng) -> Outcome {
         let mut board = self.position.playout_board();
         let mut cells = [0u8; 3];
