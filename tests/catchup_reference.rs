@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use tessera::game::catchup::Catchup;
+use tessera::game::catchup::{Catchup, Move, PlayoutBoard};
 use tessera::game::{CatchupRule, GameConfig, Outcome, Player, Rules, Variant};
 use tessera::random::SplitMix64;
 
@@ -271,8 +271,9 @@ fn library_move_texts(position: &Catchup) -> BTreeSet<String> {
     texts
 }
 
-/// Plays a random turn (random stone count, random cells, random order) in both.
-fn random_turn(random: &mut SplitMix64, naive: &mut Naive, position: &mut Catchup) {
+/// Plays a random turn (random stone count, random cells, random order) in both; returns
+/// the library's move.
+fn random_turn(random: &mut SplitMix64, naive: &mut Naive, position: &mut Catchup) -> Move {
     let empty = naive.empty();
     let most = naive.limit.min(empty.len());
     let count = 1 + random.below(most);
@@ -292,6 +293,7 @@ fn random_turn(random: &mut SplitMix64, naive: &mut Naive, position: &mut Catchu
     assert_eq!(position.move_text(mv), naive.text(&chosen));
     naive.play(&chosen);
     position.play_unchecked(mv);
+    mv
 }
 
 fn assert_same(naive: &Naive, position: &Catchup, context: &str) {
@@ -344,6 +346,72 @@ fn random_games_agree_on_scores_positions_and_results() {
     }
     // Both sides win some: the comparison is not one-sided.
     assert!(results[0] > 100 && results[1] > 100, "{results:?}");
+}
+
+fn assert_same_playout_board(naive: &Naive, board: &PlayoutBoard, context: &str) {
+    let empty = naive.empty();
+    let to_move = if naive.to_move == 1 {
+        Player::One
+    } else {
+        Player::Two
+    };
+    assert_eq!(board.side_to_move(), to_move, "{context}");
+    assert_eq!(board.empty_count(), empty.len(), "{context}");
+    assert_eq!(
+        board.stones_allowed(),
+        naive.limit.min(empty.len()),
+        "{context}"
+    );
+    for (player, colour) in [(Player::One, 1), (Player::Two, 2)] {
+        assert_eq!(board.player_score(player), naive.score(colour), "{context}");
+    }
+    // Ordinals are the canonical order, which is the naive board's cell order.
+    let mut buffer = [0u8; 217];
+    let count = board.empty_cells(&[], &mut buffer);
+    let listed: Vec<usize> = buffer[..count]
+        .iter()
+        .map(|&cell| usize::from(cell))
+        .collect();
+    assert_eq!(listed, empty, "{context}");
+    if let Some((&first, rest)) = empty.split_first() {
+        let count = board.empty_cells(&[first as u8], &mut buffer);
+        let listed: Vec<usize> = buffer[..count]
+            .iter()
+            .map(|&cell| usize::from(cell))
+            .collect();
+        assert_eq!(listed, rest, "{context}");
+    }
+    if empty.is_empty() {
+        assert_eq!(Some(board.leader()), naive.outcome(), "{context}");
+    }
+}
+
+/// The playout board (groups only, turns as ordinals) against the flood-fill reference
+/// after every turn of random games on every side, under both rules.
+#[test]
+fn playout_boards_agree_through_random_games() {
+    let mut random = SplitMix64::new(0x0B0A_2D00);
+    for game in 0..400 {
+        let side = 2 + game % 8;
+        let original = game % 2 == 1;
+        let mut naive = Naive::new(side as i32, original);
+        let mut position = library(side, rule_of(original));
+        let mut board = position.playout_board();
+        let mut turns = 0;
+        while naive.outcome().is_none() {
+            let context = format!("game {game} side {side} turn {turns}");
+            assert_same_playout_board(&naive, &board, &context);
+            let mv = random_turn(&mut random, &mut naive, &mut position);
+            let cells: Vec<u8> = mv
+                .cells()
+                .iter()
+                .map(|&bit| board.ordinal(usize::from(bit)))
+                .collect();
+            board.play_turn(&cells);
+            turns += 1;
+        }
+        assert_same_playout_board(&naive, &board, &format!("game {game} end"));
+    }
 }
 
 #[test]

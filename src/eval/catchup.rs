@@ -102,16 +102,17 @@ impl TreeGame for CatchupTree {
     /// Random turns to the end: finish this turn, then each turn places a random number
     /// of stones (the most allowed twice as often as fewer) on random empty cells.
     ///
-    /// Plays on this state itself (the caller's copy) with the empty cells in a stack
-    /// buffer and turns handed to the position unsorted: no allocation, no second copy.
+    /// Plays on a [`PlayoutBoard`](crate::game::catchup::PlayoutBoard) (groups only,
+    /// cells as ordinals) with the empty cells in a stack buffer; this state is left as it
+    /// was (the caller's copy is dropped).
     fn playout(&mut self, rng: &mut Rng) -> Outcome {
-        let taken = self.placed_set();
-        let mut empty = [0u16; MAX_CELLS];
-        let mut length = 0;
-        for cell in self.position.empty_cells().without(taken).iter() {
-            empty[length] = cell as u16;
-            length += 1;
+        let mut board = self.position.playout_board();
+        let mut cells = [0u8; 3];
+        for (slot, &bit) in cells.iter_mut().zip(&self.placed[..self.count]) {
+            *slot = board.ordinal(bit);
         }
+        let mut empty = [0u8; MAX_CELLS];
+        let mut length = board.empty_cells(&cells[..self.count], &mut empty);
         // Removes a uniformly chosen empty cell (as `Vec::swap_remove` would).
         let mut take = |rng: &mut Rng, length: &mut usize| {
             let index = rng.below(*length);
@@ -120,31 +121,25 @@ impl TreeGame for CatchupTree {
             empty[index] = empty[*length];
             cell
         };
-        let mut cells = [0u16; 3];
         if self.count > 0 {
             let extra = rng.below(self.allowed - self.count + 1).min(length);
-            for (slot, &cell) in cells.iter_mut().zip(&self.placed[..self.count]) {
-                *slot = cell as u16;
-            }
             let mut count = self.count;
             for _ in 0..extra {
                 cells[count] = take(rng, &mut length);
                 count += 1;
             }
-            self.count = 0;
-            self.position.play_turn_unchecked(&cells[..count]);
+            board.play_turn(&cells[..count]);
         }
         while length > 0 {
-            let allowed = self.position.stones_allowed().min(length);
+            let allowed = board.stones_allowed().min(length);
             let roll = rng.below(allowed + 1);
             let count = if roll == 0 { allowed } else { roll };
             for slot in cells.iter_mut().take(count) {
                 *slot = take(rng, &mut length);
             }
-            self.position.play_turn_unchecked(&cells[..count]);
+            board.play_turn(&cells[..count]);
         }
-        self.allowed = self.position.stones_allowed();
-        self.position.leader()
+        board.leader()
     }
 
     /// Stones next to own stones (growing a group) and next to the opponent's (cutting
@@ -211,5 +206,79 @@ impl SearchGame for Catchup {
         let legal =
             cells.len() <= self.stones_allowed() && cells.iter().all(|&cell| empty.contains(cell));
         legal.then(|| Move::from_cells(&cells)).flatten()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::CatchupRule;
+    use crate::search::rng::seeded;
+
+    /// The playout as first written, on the full position (stone sets, hash, cells as
+    /// bits): the same draws in the same order, so it must give the same results.
+    fn reference_playout(state: &CatchupTree, rng: &mut Rng) -> Outcome {
+        let mut position = state.position.clone();
+        let mut empty: Vec<u16> = position
+            .empty_cells()
+            .without(state.placed_set())
+            .iter()
+            .map(|cell| cell as u16)
+            .collect();
+        let take = |rng: &mut Rng, empty: &mut Vec<u16>| {
+            let index = rng.below(empty.len());
+            empty.swap_remove(index)
+        };
+        if state.count > 0 {
+            let extra = rng.below(state.allowed - state.count + 1).min(empty.len());
+            let mut cells: Vec<u16> = state.placed[..state.count]
+                .iter()
+                .map(|&cell| cell as u16)
+                .collect();
+            for _ in 0..extra {
+                cells.push(take(rng, &mut empty));
+            }
+            position.play_turn_unchecked(&cells);
+        }
+        while !empty.is_empty() {
+            let allowed = position.stones_allowed().min(empty.len());
+            let roll = rng.below(allowed + 1);
+            let count = if roll == 0 { allowed } else { roll };
+            let cells: Vec<u16> = (0..count).map(|_| take(rng, &mut empty)).collect();
+            position.play_turn_unchecked(&cells);
+        }
+        assert!(position.outcome().is_some());
+        position.leader()
+    }
+
+    /// From random tree states (mid-turn ones included) on every side under both rules.
+    #[test]
+    fn playouts_match_the_full_position_draw_for_draw() {
+        let mut walk = seeded(11);
+        let mut steps = Vec::new();
+        for game in 0..400u64 {
+            let side = 2 + (game % 8) as usize;
+            let rule = if game % 2 == 0 {
+                CatchupRule::Revised
+            } else {
+                CatchupRule::Original
+            };
+            let start = Catchup::empty_board(side, rule).expect("sides 2 to 9");
+            let mut state = start.tree();
+            let depth = walk.below(start.empty_count() + 8);
+            for _ in 0..depth {
+                state.steps(&mut steps);
+                if steps.is_empty() {
+                    break;
+                }
+                state.apply(steps[walk.below(steps.len())]);
+            }
+            for seed in 0..4 {
+                let (mut fast, mut slow) = (seeded(seed), seeded(seed));
+                let outcome = state.clone().playout(&mut fast);
+                assert_eq!(outcome, reference_playout(&state, &mut slow), "{state:?}");
+                assert_eq!(fast.next_u64(), slow.next_u64(), "same number of draws");
+            }
+        }
     }
 }

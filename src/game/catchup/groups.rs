@@ -2,12 +2,17 @@
 //! side's largest group only grows. Every stone carries the label of its group (the group's
 //! representative cell), and each group is a circular list of its cells: a merge relabels
 //! the smaller group and splices the lists, so finding a stone's group is one load and a
-//! placement costs a few steps over its at most six neighbours (the new stone is nearly
-//! always the smaller side). This measured faster than a union-find with path halving.
+//! placement costs a few steps over its at most six neighbours. Adjacent neighbours around
+//! the ring are adjacent to each other, so each run of same-coloured neighbours is one
+//! group already: a placement visits one neighbour per run (at most three, usually one),
+//! joins the first run's group without relabelling and merges only the others. This
+//! measured faster than a union-find with path halving, and visiting runs rather than
+//! every neighbour made random playouts about 14% faster; joining the first group (or a
+//! new one) without a branch about 4% more.
 
 use std::cmp::Ordering;
 
-use super::tables::{NO_NEIGHBOUR, Tables};
+use super::tables::{NO_NEIGHBOUR, SELF_SLOT, SLOTS, Tables};
 use crate::board::hex::MAX_CELLS;
 
 /// `colour` value of an empty cell; stones are `1 + player index`.
@@ -15,18 +20,43 @@ const EMPTY: u8 = 0;
 /// `colour` value of the neighbour table's off-board marker: matches no player.
 const OFF_BOARD: u8 = u8::MAX;
 
+/// For every 6-bit mask of neighbours (bit = direction index; `Direction::ALL` goes round
+/// the ring, each direction adjacent to the next), the first direction of each run of
+/// adjacent set bits; the full ring is one run.
+static RUN_STARTS: [u8; 64] = run_starts();
+
+const fn run_starts() -> [u8; 64] {
+    let mut table = [0u8; 64];
+    let mut mask = 1;
+    while mask < 64 {
+        let mut direction = 0;
+        while direction < 6 {
+            let previous = (direction + 5) % 6;
+            if mask & (1 << direction) != 0 && mask & (1 << previous) == 0 {
+                table[mask] |= 1 << direction;
+            }
+            direction += 1;
+        }
+        if mask == 63 {
+            table[mask] = 1;
+        }
+        mask += 1;
+    }
+    table
+}
+
 /// Group labels and member lists of both colours (fixed arrays, so cloning is a copy).
 #[derive(Clone)]
 pub(super) struct Groups {
     /// The representative cell of the stone's group. Meaningful for stones only.
-    label: [u8; MAX_CELLS],
+    label: [u8; SLOTS],
     /// The next cell of the stone's group, circularly. Meaningful for stones only.
-    next: [u8; MAX_CELLS],
+    next: [u8; SLOTS],
     /// Group size, meaningful at representatives only.
-    size: [u8; MAX_CELLS],
-    /// [`EMPTY`] or `1 + player index`; 256 entries so a `u8` index needs no bounds
-    /// check, with [`OFF_BOARD`] at the neighbour table's off-board marker.
-    colour: [u8; 256],
+    size: [u8; SLOTS],
+    /// [`EMPTY`] or `1 + player index`, with [`OFF_BOARD`] at the neighbour table's
+    /// off-board marker.
+    colour: [u8; SLOTS],
     /// Largest group per player (0 while the player has no stone).
     largest: [u8; 2],
 }
@@ -34,11 +64,11 @@ pub(super) struct Groups {
 impl Groups {
     pub fn new() -> Self {
         Groups {
-            label: [0; MAX_CELLS],
-            next: [0; MAX_CELLS],
-            size: [0; MAX_CELLS],
+            label: [0; SLOTS],
+            next: [0; SLOTS],
+            size: [0; SLOTS],
             colour: {
-                let mut colour = [EMPTY; 256];
+                let mut colour = [EMPTY; SLOTS];
                 colour[NO_NEIGHBOUR as usize] = OFF_BOARD;
                 colour
             },
@@ -61,49 +91,62 @@ impl Groups {
     /// Puts a stone of player `index` on the empty cell `cell`, merging it with its
     /// same-coloured neighbours.
     #[inline(always)]
-    pub fn place(&mut self, tables: &Tables, cell: usize, index: usize) {
+    pub fn place(&mut self, tables: &Tables, cell: u8, index: usize) {
         let colour = index as u8 + 1;
-        self.colour[cell] = colour;
-        self.label[cell] = cell as u8;
-        self.next[cell] = cell as u8;
-        self.size[cell] = 1;
+        let at = usize::from(cell);
+        self.colour[at] = colour;
         // The same-coloured neighbours as a 6-bit mask, built without branches: random
         // playouts make colour tests unpredictable, so this beats testing each neighbour.
-        let neighbours = &tables.neighbours[cell];
-        let mut mask = 0u32;
-        for (direction, &neighbour) in neighbours.iter().enumerate() {
-            mask |= u32::from(self.colour[neighbour as usize] == colour) << direction;
+        let neighbours = &tables.neighbours[at];
+        let mut mask = 0usize;
+        for (direction, &neighbour) in neighbours[..SELF_SLOT].iter().enumerate() {
+            mask |= usize::from(self.colour[usize::from(neighbour)] == colour) << direction;
         }
-        let mut root = cell;
-        while mask != 0 {
-            let neighbour = neighbours[mask.trailing_zeros() as usize] as usize;
-            mask &= mask - 1;
-            let other = self.label[neighbour] as usize;
+        // One neighbour per run of adjacent ones around the ring: a run is one group
+        // already, so this visits at most three groups and usually one.
+        let mut runs = RUN_STARTS[mask];
+        // The stone joins the first run's group without relabelling, or with no run an
+        // empty group of its own: one path without branches for both.
+        self.label[at] = cell;
+        self.next[at] = cell;
+        self.size[at] = 0;
+        let first = neighbours[(u32::from(runs) | 1 << SELF_SLOT).trailing_zeros() as usize];
+        let mut root = self.label[usize::from(first)];
+        let group = usize::from(root);
+        self.label[at] = root;
+        self.next[at] = self.next[group];
+        self.next[group] = cell;
+        self.size[group] += 1;
+        runs &= runs.wrapping_sub(1);
+        while runs != 0 {
+            let neighbour = neighbours[runs.trailing_zeros() as usize];
+            runs &= runs - 1;
+            let other = self.label[usize::from(neighbour)];
             if other != root {
                 root = self.merge(root, other);
             }
         }
-        self.largest[index] = self.largest[index].max(self.size[root]);
+        self.largest[index] = self.largest[index].max(self.size[usize::from(root)]);
     }
 
     /// Merges two distinct groups by their representatives; returns the new one.
     #[inline]
-    fn merge(&mut self, a: usize, b: usize) -> usize {
-        let (big, small) = if self.size[a] >= self.size[b] {
+    fn merge(&mut self, a: u8, b: u8) -> u8 {
+        let (big, small) = if self.size[usize::from(a)] >= self.size[usize::from(b)] {
             (a, b)
         } else {
             (b, a)
         };
         let mut cell = small;
         loop {
-            self.label[cell] = big as u8;
-            cell = self.next[cell] as usize;
+            self.label[usize::from(cell)] = big;
+            cell = self.next[usize::from(cell)];
             if cell == small {
                 break;
             }
         }
-        self.next.swap(big, small);
-        self.size[big] += self.size[small];
+        self.next.swap(usize::from(big), usize::from(small));
+        self.size[usize::from(big)] += self.size[usize::from(small)];
         big
     }
 
@@ -145,12 +188,51 @@ impl Groups {
         Ordering::Equal
     }
 
+    /// True when `cell` holds no stone.
+    #[inline]
+    pub fn is_empty(&self, cell: u8) -> bool {
+        self.colour[usize::from(cell)] == EMPTY
+    }
+
     /// The size of the group holding the stone on `cell` (0 for an empty cell).
     pub fn group_size(&self, cell: usize) -> usize {
         if self.colour[cell] == EMPTY {
             0
         } else {
             self.size[self.root(cell)] as usize
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::hex::Direction;
+
+    /// The run table relies on consecutive directions being neighbouring cells.
+    #[test]
+    fn directions_go_round_the_ring() {
+        let steps: Vec<(isize, isize)> = Direction::ALL.iter().map(|d| d.delta()).collect();
+        for (index, &(x, y)) in steps.iter().enumerate() {
+            let (next_x, next_y) = steps[(index + 1) % 6];
+            assert!(steps.contains(&(next_x - x, next_y - y)), "{index}");
+        }
+    }
+
+    #[test]
+    fn run_starts_mark_one_direction_per_run() {
+        assert_eq!(RUN_STARTS[0], 0);
+        assert_eq!(RUN_STARTS[0b11_1111], 1);
+        assert_eq!(RUN_STARTS[0b10_0001], 0b10_0000);
+        assert_eq!(RUN_STARTS[0b11_0011], 0b01_0000);
+        assert_eq!(RUN_STARTS[0b01_0101], 0b01_0101);
+        // Every partial ring: one mark per run, and marks only on set bits.
+        for (mask, &starts) in RUN_STARTS.iter().enumerate().take(63).skip(1) {
+            let runs = (0..6)
+                .filter(|&d| mask & (1 << d) != 0 && mask & (1 << ((d + 5) % 6)) == 0)
+                .count();
+            assert_eq!(starts.count_ones() as usize, runs, "{mask:06b}");
+            assert_eq!(usize::from(starts) & !mask, 0, "{mask:06b}");
         }
     }
 }

@@ -36,7 +36,9 @@
 //! (after the cap; every count from 1 to it is legal), [`Move::from_cells`] (1 to 3 cells in
 //! any order), [`Catchup::largest_group`] / [`Catchup::player_score`],
 //! [`Catchup::sorted_group_sizes`] and [`Catchup::compare_groups`] / [`Catchup::leader`]
-//! (the end-of-game comparison, no allocation). A random playout:
+//! (the end-of-game comparison, no allocation), and [`Catchup::playout_board`]: a stripped
+//! copy (groups, scores and limit over cell ordinals, no stone sets, no hash) that the MCTS
+//! playouts use. A random playout with the full position:
 //!
 //! ```
 //! use tessera::game::catchup::{Catchup, Move};
@@ -66,6 +68,7 @@
 
 mod groups;
 mod notation;
+mod playout;
 mod tables;
 #[cfg(test)]
 mod tests;
@@ -79,6 +82,7 @@ use crate::board::hex::MAX_WORDS;
 use crate::game::{CatchupRule, GameConfig, MoveError, Outcome, Player, PositionError, Rules};
 
 pub use self::notation::Move;
+pub use self::playout::PlayoutBoard;
 
 /// The cell sets used by Catchup: wide enough for side 9.
 pub type Cells = HexSet<MAX_WORDS>;
@@ -218,11 +222,7 @@ impl Catchup {
     /// The winner on the board as it stands (meaningful once the board is full).
     #[inline]
     pub fn leader(&self) -> Outcome {
-        match self.compare_groups() {
-            Ordering::Greater => Outcome::Win(Player::One),
-            Ordering::Less => Outcome::Win(Player::Two),
-            Ordering::Equal => Outcome::Draw,
-        }
+        outcome_of(self.compare_groups())
     }
 
     /// Puts one stone of the mover on an empty cell (a bit), keeping groups and hash.
@@ -231,22 +231,9 @@ impl Catchup {
         let index = self.to_move.index();
         let ordinal = self.tables.ordinal(bit);
         self.stones[index].insert(bit);
-        self.groups.place(self.tables, ordinal, index);
+        self.groups.place(self.tables, ordinal as u8, index);
         self.hash ^= KEYS.stones[index][ordinal];
         self.empty -= 1;
-    }
-
-    /// The limit the opponent gets after the mover's turn, from the scores before it.
-    #[inline]
-    fn next_limit(&self, mover_before: usize, board_before: usize) -> u8 {
-        let mover = self.to_move;
-        let mover_after = self.player_score(mover);
-        let other = self.player_score(mover.opponent());
-        let granted = match self.rule {
-            CatchupRule::Revised => mover_after > mover_before && mover_after >= other,
-            CatchupRule::Original => mover_after.max(other) > board_before,
-        };
-        if granted { 3 } else { 2 }
     }
 
     /// Places the stones of a legal turn and hands the move over.
@@ -258,7 +245,14 @@ impl Catchup {
         for &bit in cells {
             self.place_stone(bit as usize);
         }
-        let limit = self.next_limit(mover_before, board_before);
+        let limit = next_limit(
+            self.rule,
+            [mover_before, board_before],
+            [
+                self.player_score(mover),
+                self.player_score(mover.opponent()),
+            ],
+        );
         self.hash ^= KEYS.limit[self.limit as usize] ^ KEYS.limit[limit as usize];
         self.hash ^= KEYS.black_to_move;
         self.limit = limit;
@@ -312,6 +306,30 @@ impl Catchup {
             && cells.windows(2).all(|pair| pair[0] < pair[1])
             && cells.iter().all(|&bit| empty.contains(bit as usize))
     }
+}
+
+/// The outcome of a group comparison on a full board (`Greater`: White's groups are larger).
+#[inline]
+fn outcome_of(order: Ordering) -> Outcome {
+    match order {
+        Ordering::Greater => Outcome::Win(Player::One),
+        Ordering::Less => Outcome::Win(Player::Two),
+        Ordering::Equal => Outcome::Draw,
+    }
+}
+
+/// The limit the opponent gets after the mover's turn: 3 when granted, else 2. `before`
+/// holds the mover's score and the larger of both scores before the turn, `after` the
+/// mover's and the opponent's scores after it.
+#[inline]
+fn next_limit(rule: CatchupRule, before: [usize; 2], after: [usize; 2]) -> u8 {
+    let [mover_before, board_before] = before;
+    let [mover_after, other] = after;
+    let granted = match rule {
+        CatchupRule::Revised => mover_after > mover_before && mover_after >= other,
+        CatchupRule::Original => mover_after.max(other) > board_before,
+    };
+    if granted { 3 } else { 2 }
 }
 
 /// `n` choose `k` for the small `k` of a turn.

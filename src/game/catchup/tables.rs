@@ -12,6 +12,12 @@ use crate::board::hex::{self, HexGeometry, MAX_BITS, MAX_CELLS, MAX_SIDE};
 pub(super) const NO_CELL: u8 = u8::MAX;
 /// Marks "off the board" in [`Tables::neighbours`]: an index past every cell.
 pub(super) const NO_NEIGHBOUR: u8 = MAX_CELLS as u8;
+/// Length of the per-cell arrays indexed by ordinal: every `u8` value, so indexing by an
+/// ordinal held in a `u8` needs no bounds check (the checks were a measured share of
+/// random playouts).
+pub(super) const SLOTS: usize = 256;
+/// Where a [`Tables::neighbours`] row holds its own ordinal, after the six directions.
+pub(super) const SELF_SLOT: usize = 6;
 
 /// Immutable per-side tables (see [`tables`]).
 pub(super) struct Tables {
@@ -20,8 +26,10 @@ pub(super) struct Tables {
     pub ordinal_of_bit: [u8; MAX_BITS],
     /// Padded-layout bit of every ordinal.
     pub bit_of_ordinal: [u16; MAX_CELLS],
-    /// The neighbours of every ordinal by direction, [`NO_NEIGHBOUR`] off the board.
-    pub neighbours: [[u8; 6]; MAX_CELLS],
+    /// The neighbours of every ordinal by direction, [`NO_NEIGHBOUR`] off the board, then
+    /// at [`SELF_SLOT`] the ordinal itself (so "the first neighbour, or the cell when there
+    /// is none" is one lookup) and a pad to 8 bytes.
+    pub neighbours: [[u8; 8]; SLOTS],
     /// Every cell of the board.
     pub valid: Cells,
 }
@@ -38,7 +46,7 @@ impl Tables {
             geometry,
             ordinal_of_bit: [NO_CELL; MAX_BITS],
             bit_of_ordinal: [0; MAX_CELLS],
-            neighbours: [[NO_NEIGHBOUR; 6]; MAX_CELLS],
+            neighbours: [[NO_NEIGHBOUR; 8]; SLOTS],
             valid: geometry.valid(),
         };
         for (ordinal, &bit) in geometry.cells().iter().enumerate() {
@@ -46,6 +54,7 @@ impl Tables {
             tables.bit_of_ordinal[ordinal] = bit;
         }
         for (ordinal, &bit) in geometry.cells().iter().enumerate() {
+            tables.neighbours[ordinal][SELF_SLOT] = ordinal as u8;
             for direction in hex::Direction::ALL {
                 if let Some(next) = geometry.neighbour(bit as usize, direction) {
                     tables.neighbours[ordinal][direction.index()] = tables.ordinal_of_bit[next];
