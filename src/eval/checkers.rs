@@ -402,6 +402,27 @@ mod tests {
         conversion(geometry, men, enemies, empty, enemy_steps)
     }
 
+    /// Two armies of the given sizes on random distinct cells (the enemy placed first).
+    fn random_armies(
+        rng: &mut SplitMix64,
+        cells: &[u16],
+        own_count: usize,
+        enemy_count: usize,
+    ) -> (HexSet<5>, HexSet<5>) {
+        let mut men = HexSet::<5>::EMPTY;
+        let mut enemies = HexSet::<5>::EMPTY;
+        while enemies.len() < enemy_count as u32 {
+            enemies.insert(cells[rng.below(cells.len())] as usize);
+        }
+        while men.len() < own_count as u32 {
+            let cell = cells[rng.below(cells.len())] as usize;
+            if !enemies.contains(cell) {
+                men.insert(cell);
+            }
+        }
+        (men, enemies)
+    }
+
     #[test]
     fn taking_an_enemy_man_always_raises_the_conversion_bonus_and_hunt_measures_distances() {
         let geometry = geometry(9).expect("side 9 exists");
@@ -412,19 +433,9 @@ mod tests {
         };
         let mut rng = SplitMix64::new(7);
         for _ in 0..200 {
-            let mut men = HexSet::<5>::EMPTY;
-            let mut enemies = HexSet::<5>::EMPTY;
             let enemy_count = 1 + rng.below(8);
             let own_count = enemy_count + 1 + rng.below(20);
-            while enemies.len() < enemy_count as u32 {
-                enemies.insert(cells[rng.below(cells.len())] as usize);
-            }
-            while men.len() < own_count as u32 {
-                let cell = cells[rng.below(cells.len())] as usize;
-                if !enemies.contains(cell) {
-                    men.insert(cell);
-                }
-            }
+            let (men, enemies) = random_armies(&mut rng, cells, own_count, enemy_count);
             // The ring search measures the same distances as the geometry.
             let nearest: usize = enemies
                 .iter()
@@ -456,19 +467,9 @@ mod tests {
         let cells = geometry.cells();
         let mut rng = SplitMix64::new(11);
         for _ in 0..300 {
-            let mut men = HexSet::<5>::EMPTY;
-            let mut enemies = HexSet::<5>::EMPTY;
             let enemy_count = 1 + rng.below(10);
             let own_count = 1 + rng.below(10);
-            while enemies.len() < enemy_count as u32 {
-                enemies.insert(cells[rng.below(cells.len())] as usize);
-            }
-            while men.len() < own_count as u32 {
-                let cell = cells[rng.below(cells.len())] as usize;
-                if !enemies.contains(cell) {
-                    men.insert(cell);
-                }
-            }
+            let (men, enemies) = random_armies(&mut rng, cells, own_count, enemy_count);
             let mut nearest: Vec<usize> = men
                 .iter()
                 .map(|own| {
