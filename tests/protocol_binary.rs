@@ -39,7 +39,7 @@ fn raw_input_lines_are_checked_before_parsing() {
 }
 
 #[test]
-fn end_of_input_stops_the_search_and_exits_with_status_0() {
+fn end_of_input_stops_an_infinite_search_and_exits_with_status_0() {
     let mut engine = Engine::spawn();
     engine.send("position startpos moves Ke4");
     engine.send("go infinite");
@@ -56,6 +56,50 @@ fn end_of_input_stops_the_search_and_exits_with_status_0() {
         .filter(|line| line.starts_with("bestmove "))
         .collect();
     assert_eq!(moves.len(), 1, "the stopped search reports once: {rest:?}");
+}
+
+#[test]
+fn end_of_input_lets_bounded_work_and_waiting_commands_finish() {
+    let mut engine = Engine::spawn();
+    engine.send("setoption name UCI_Variant value kruzno");
+    engine.send("go depth 7");
+    engine.send("perft 2");
+    engine.send("query variant");
+    let (rest, status) = engine.close();
+    assert!(status.success(), "exit status {status}");
+    let last_depth = rest
+        .iter()
+        .filter_map(|line| line.strip_prefix("info depth "))
+        .filter_map(|line| line.split(' ').next())
+        .next_back();
+    assert_eq!(
+        last_depth,
+        Some("7"),
+        "the search reaches its depth: {rest:?}"
+    );
+    let tail: Vec<&str> = rest
+        .iter()
+        .map(String::as_str)
+        .skip_while(|line| !line.starts_with("bestmove "))
+        .collect();
+    assert!(
+        tail.contains(&"Nodes searched: 676") && tail.last() == Some(&"response kruzno"),
+        "the waiting perft and query run after the search, in order: {rest:?}"
+    );
+}
+
+#[test]
+fn end_of_input_stops_a_search_without_limits() {
+    let mut engine = Engine::spawn();
+    engine.send("setoption name UCI_Variant value hexcheckers");
+    engine.send("go");
+    let (rest, status) = engine.close();
+    assert!(status.success(), "exit status {status}");
+    let moves = rest
+        .iter()
+        .filter(|line| line.starts_with("bestmove "))
+        .count();
+    assert_eq!(moves, 1, "{rest:?}");
 }
 
 #[test]

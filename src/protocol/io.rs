@@ -3,9 +3,10 @@
 //!
 //! Input is read as bytes: a line longer than [`MAX_LINE_BYTES`] is skipped without
 //! being stored, and a line that is not UTF-8 is rejected; both get an error line.
-//! End of input means `quit`: a running search is stopped and its bestmove sent if it
-//! arrives within [`QUIT_GRACE`], then the process exits with status 0 without waiting
-//! for anything else. A closed stdout ends the process quietly.
+//! `quit` stops a running search, sends its bestmove if it arrives within
+//! [`QUIT_GRACE`], and exits with status 0 without waiting for anything else. End of
+//! input first lets the running job and the waiting commands finish (see
+//! [`Session::end_of_input`]). A closed stdout ends the process quietly.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -122,7 +123,7 @@ where
         let step = match event {
             Event::Line(Ok(text), received) => session.handle_line_at(&text, received),
             Event::Line(Err(error), _) => session.handle(Command::Invalid(error)),
-            Event::EndOfInput => session.handle(Command::Quit),
+            Event::EndOfInput => session.end_of_input(),
             Event::Job(job_event) => session.job_event(job_event),
         };
         match deliver(step, &mut session, &mut output, &sender) {

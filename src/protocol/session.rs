@@ -10,7 +10,8 @@
 //! command waits its turn, so replies always come in the order of the commands. A
 //! second `go` while a search runs (and no stop was asked for) is an error. `quit`
 //! drops waiting commands and stops the search; its bestmove is still reported if it
-//! arrives before the loop exits.
+//! arrives before the loop exits. End of input is gentler (see
+//! [`Session::end_of_input`]): what was asked is finished first.
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -18,7 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::game::{AnyGame, Player};
-use crate::search::{Engine, SearchResult};
+use crate::search::{Engine, SearchLimits, SearchResult};
 
 use super::board_text;
 use super::command::{self, Command, Dialect, PositionStart, Query};
@@ -51,6 +52,8 @@ pub struct Step {
 struct RunningSearch {
     stop: Arc<AtomicBool>,
     infinite: bool,
+    /// Only `stop` ends it for sure (see [`SearchLimits::runs_until_stopped`]).
+    until_stopped: bool,
     stop_requested: bool,
     /// The searched position, to check the move the search returns.
     game: AnyGame,
@@ -74,6 +77,8 @@ pub struct Session {
     engine: Option<Box<Engine>>,
     activity: Activity,
     waiting: VecDeque<Command>,
+    /// Input has ended: searches that only `stop` would end are stopped at once.
+    input_ended: bool,
 }
 
 impl Default for Session {
@@ -95,6 +100,7 @@ impl Session {
             engine: Some(engine),
             activity: Activity::Idle,
             waiting: VecDeque::new(),
+            input_ended: false,
         }
     }
 
@@ -166,6 +172,24 @@ impl Session {
                 self.execute(command, &mut step)
             }
             command => self.wait(command, &mut step),
+        }
+        step
+    }
+
+    /// End of input: what was asked still gets done, then the session quits. The
+    /// running job and the waiting commands finish in order (so `printf 'go depth 12\n'
+    /// | tessera` searches to depth 12); a search that only `stop` would end (`go
+    /// infinite`, `go` without limits) is stopped, running or still waiting.
+    pub fn end_of_input(&mut self) -> Step {
+        let mut step = Step::default();
+        self.input_ended = true;
+        if !self.is_busy() && self.waiting.is_empty() {
+            step.quit = true;
+            return step;
+        }
+        self.waiting.push_back(Command::Quit);
+        if matches!(&self.activity, Activity::Searching(search) if search.until_stopped) {
+            self.request_stop(&mut step);
         }
         step
     }
@@ -402,7 +426,7 @@ impl Session {
         Ok(game)
     }
 
-    fn go(&mut self, limits: crate::search::SearchLimits, step: &mut Step) {
+    fn go(&mut self, limits: SearchLimits, step: &mut Step) {
         if let Some(outcome) = self.game.outcome() {
             step.responses.push(Response::info_string(format!(
                 "game over ({})",
@@ -423,10 +447,14 @@ impl Session {
         self.activity = Activity::Searching(Box::new(RunningSearch {
             stop: Arc::clone(&stop),
             infinite: limits.infinite,
+            until_stopped: limits.runs_until_stopped(),
             stop_requested: false,
             game: self.game.clone(),
             held: None,
         }));
+        if self.input_ended && limits.runs_until_stopped() {
+            self.request_stop(step);
+        }
         step.job = Some(Job::Search(SearchJob {
             engine,
             game: self.game.clone(),

@@ -91,6 +91,22 @@ pub struct SearchLimits {
     pub received: Option<Instant>,
 }
 
+impl SearchLimits {
+    /// True when no depth, node, time or clock limit was given (`infinite` aside).
+    pub fn has_no_bound(&self) -> bool {
+        self.depth.is_none()
+            && self.nodes.is_none()
+            && self.movetime.is_none()
+            && self.clock.time.iter().all(Option::is_none)
+    }
+
+    /// True for a search that only `stop` ends for sure: `go infinite`, or `go` with no
+    /// limit at all (its default depth is out of reach in the checkers variants).
+    pub fn runs_until_stopped(&self) -> bool {
+        self.infinite || self.has_no_bound()
+    }
+}
+
 /// A search score from the side to move's point of view.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Score {
@@ -316,11 +332,7 @@ impl Engine {
     }
 
     fn default_limits(limits: &SearchLimits) -> bool {
-        limits.depth.is_none()
-            && limits.nodes.is_none()
-            && limits.movetime.is_none()
-            && !limits.infinite
-            && limits.clock.time.iter().all(Option::is_none)
+        !limits.infinite && limits.has_no_bound()
     }
 
     fn alpha_beta_search<G: SearchGame>(
