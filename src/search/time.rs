@@ -184,7 +184,11 @@ mod tests {
         assert_eq!(hard(1000, 30), Some(Duration::from_millis(970)));
         assert_eq!(hard(100, 30), Some(Duration::from_millis(70)));
         assert_eq!(hard(100, 50), Some(Duration::from_millis(50)));
-        assert_eq!(hard(50, 50), Some(Duration::from_millis(25)), "half at most");
+        assert_eq!(
+            hard(50, 50),
+            Some(Duration::from_millis(25)),
+            "half at most"
+        );
         assert_eq!(hard(100, 0), Some(Duration::from_millis(100)));
         assert_eq!(hard(1, 50), Some(Duration::from_millis(1)), "at least 1 ms");
         let infinite = SearchLimits {
