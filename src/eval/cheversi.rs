@@ -110,6 +110,25 @@ impl SearchGame for Cheversi {
         lines
     }
 
+    /// Every placement is quiet, so the search may try its killers before listing the
+    /// moves: a count is a few popcounts, and most nodes near the leaves cut on a killer.
+    #[inline]
+    fn quiet_move_count(&self) -> Option<usize> {
+        Some(self.count_placements() as usize)
+    }
+
+    #[inline]
+    fn is_legal_quiet(&self, mv: Move) -> bool {
+        self.is_legal(mv)
+    }
+
+    /// Placement lists are sorted (generation goes by kind, then square, the order of
+    /// [`Move`]), so a placement is found by binary search.
+    #[inline]
+    fn find_move(&self, moves: &[Move], mv: Move) -> Option<usize> {
+        moves.binary_search(&mv).ok()
+    }
+
     /// Placements that attack many empty squares first.
     fn order_hint(&self, mv: Move) -> i32 {
         placement_hint(attacked_empty(mv.kind(), mv.square(), self.occupied()))

@@ -194,6 +194,12 @@ impl Cheversi {
         }
     }
 
+    /// True when `mv` is a legal placement here: one mask test, for the search's killers.
+    #[inline]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.targets().squares_for(mv.kind()) & mv.square().bit() != 0
+    }
+
     /// The squares where a piece of `kind` may be placed now (empty when `kind` may not be
     /// placed at all).
     pub fn legal_squares(&self, kind: PieceKind) -> u64 {

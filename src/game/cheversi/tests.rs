@@ -1,5 +1,6 @@
 //! Unit tests that need the position's insides: the fallback on a crafted (unreachable)
-//! board, the incremental hash, and the refusal reasons agreeing with the generator.
+//! board, the incremental hash, and the refusal reasons and the single-move test agreeing
+//! with the generator.
 
 use super::bitboard::DARK_SQUARES;
 use super::*;
@@ -48,6 +49,7 @@ fn refusal_agrees_with_the_generator() {
         for kind in PieceKind::ALL {
             for index in 0..64 {
                 let mv = Move::new(kind, Square::from_index(index).expect("index below 64"));
+                assert_eq!(position.is_legal(mv), moves.contains(&mv), "{mv}");
                 assert_eq!(
                     position.refusal(mv).is_none(),
                     moves.contains(&mv),
@@ -58,6 +60,8 @@ fn refusal_agrees_with_the_generator() {
             }
         }
         assert_eq!(position.count_moves(), moves.len() as u64);
+        // The search finds killers in the list by binary search.
+        assert!(moves.is_sorted_by(|a, b| a < b), "{}", position.position_text());
     }
 }
 
