@@ -43,12 +43,13 @@
 //!      a  b  c  d  e  f  g  h
 //! ```
 //!
-//! Files: [`bitboard`] (squares, attack tables, rays), [`piece`] (kinds, the two-byte
+//! Files: [`bitboard`] (squares, attack tables, rays), `magic` (slider attack tables), [`piece`] (kinds, the two-byte
 //! [`Move`]), [`position`] (the `Copy` state, make-move, points), [`movegen`] (legal
 //! placements as masks, the reasons for refusals), [`notation`] (text in and out),
 //! [`zobrist`] (hash keys).
 
 pub mod bitboard;
+mod magic;
 pub mod movegen;
 pub mod notation;
 pub mod piece;

@@ -61,7 +61,11 @@ fn refusal_agrees_with_the_generator() {
         }
         assert_eq!(position.count_moves(), moves.len() as u64);
         // The search finds killers in the list by binary search.
-        assert!(moves.is_sorted_by(|a, b| a < b), "{}", position.position_text());
+        assert!(
+            moves.is_sorted_by(|a, b| a < b),
+            "{}",
+            position.position_text()
+        );
     }
 }
 
