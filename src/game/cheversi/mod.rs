@@ -129,7 +129,7 @@ impl Rules for Cheversi {
                 std::cmp::Ordering::Less => Outcome::Win(Player::Two),
                 std::cmp::Ordering::Equal => Outcome::Draw,
             })
-        } else if self.count_placements() == 0 {
+        } else if self.has_no_placement() {
             // Only after the fallback also failed (unreachable; see the module docs).
             Some(Outcome::Win(self.side_to_move().opponent()))
         } else {
