@@ -107,6 +107,12 @@ impl Cheversi {
         self.colours[player.index()] & self.kinds[kind.index()]
     }
 
+    /// The pieces of one kind on the board, both colours.
+    #[inline]
+    pub fn kinds_on_board(&self, kind: PieceKind) -> u64 {
+        self.kinds[kind.index()]
+    }
+
     /// Every piece of one colour on the board.
     #[inline]
     pub fn pieces_of(&self, player: Player) -> u64 {
