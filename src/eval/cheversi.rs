@@ -20,7 +20,9 @@
 //! ([`SearchGame::plies_to_end`]); there the final score itself, not this estimate, is
 //! the value ([`Terminal::Exact`]).
 
-use crate::game::cheversi::bitboard::neighbours;
+use crate::game::cheversi::bitboard::{
+    KING_ATTACKS, KNIGHT_ATTACKS, bishop_attacks, neighbours, rook_attacks,
+};
 use crate::game::cheversi::{Cheversi, Move, PLACEMENTS, PieceKind, Square, Squares, attacks};
 use crate::game::{Outcome, Player};
 use crate::search::game::{Algorithm, MoveTree, SearchGame, Terminal, first_step};
@@ -66,24 +68,38 @@ const HAND: [i32; 5] = [0, 483, 176, -28, -42];
 
 /// Both sides' attack terms, by [`Player::index`]: (secure, exposed) attacked squares.
 /// One pass over the pieces with the frontier computed once: this is most of the
-/// evaluation's cost.
+/// evaluation's cost. A Queen counts as a Rook and a Bishop on one square (their attack
+/// sets are disjoint), so each slider is one table lookup.
 fn attack_terms(position: &Cheversi) -> [(i32, i32); 2] {
     let occupied = position.occupied();
     let frontier = neighbours(occupied) & !occupied;
     let secure_squares = !occupied & !frontier;
-    let mut terms = [(0, 0); 2];
-    for player in [Player::One, Player::Two] {
+    let queens = position.kinds_on_board(PieceKind::Queen);
+    let rook_like = position.kinds_on_board(PieceKind::Rook) | queens;
+    let bishop_like = position.kinds_on_board(PieceKind::Bishop) | queens;
+    let kings = position.kinds_on_board(PieceKind::King);
+    let knights = position.kinds_on_board(PieceKind::Knight);
+    [Player::One, Player::Two].map(|player| {
+        let own = position.pieces_of(player);
         let (mut secure, mut exposed) = (0, 0);
-        for kind in PieceKind::ALL {
-            for square in Squares(position.pieces(player, kind)) {
-                let attacked = attacks(kind, square, occupied);
-                secure += (attacked & secure_squares).count_ones() as i32;
-                exposed += (attacked & frontier).count_ones() as i32;
-            }
+        let mut count = |attacked: u64| {
+            secure += (attacked & secure_squares).count_ones() as i32;
+            exposed += (attacked & frontier).count_ones() as i32;
+        };
+        for square in Squares(own & kings) {
+            count(KING_ATTACKS[square.index()]);
         }
-        terms[player.index()] = (secure, exposed);
-    }
-    terms
+        for square in Squares(own & knights) {
+            count(KNIGHT_ATTACKS[square.index()]);
+        }
+        for square in Squares(own & rook_like) {
+            count(rook_attacks(square, occupied));
+        }
+        for square in Squares(own & bishop_like) {
+            count(bishop_attacks(square, occupied));
+        }
+        (secure, exposed)
+    })
 }
 
 /// Empty squares a piece of `kind` on `square` would attack.
@@ -158,37 +174,28 @@ impl SearchGame for Cheversi {
         lines
     }
 
+    /// Every placement is quiet, so the search may try its killers before listing the
+    /// moves: a count is a few popcounts, and most nodes near the leaves cut on a killer.
+    #[inline]
+    fn quiet_move_count(&self) -> Option<usize> {
+        Some(self.count_placements() as usize)
+    }
+
+    #[inline]
+    fn is_legal_quiet(&self, mv: Move) -> bool {
+        self.is_legal(mv)
+    }
+
+    /// Placement lists are sorted (generation goes by kind, then square, the order of
+    /// [`Move`]), so a placement is found by binary search.
+    #[inline]
+    fn find_move(&self, moves: &[Move], mv: Move) -> Option<usize> {
+        moves.binary_search(&mv).ok()
+    }
+
     /// Placements that attack many empty squares first.
     fn order_hint(&self, mv: Move) -> i32 {
         placement_hint(attacked_empty(mv.kind(), mv.square(), self.occupied()))
-    }
-
-    /// The same hints, with each square's rook and bishop rays counted once for all the
-    /// kinds placed there: the two ray sets are disjoint, so a Queen's count is their sum.
-    fn order_hints(&self, moves: &[Move], hints: &mut Vec<i32>) {
-        let occupied = self.occupied();
-        let mut traced = 0u64;
-        let mut rook = [0u8; 64];
-        let mut bishop = [0u8; 64];
-        hints.clear();
-        hints.extend(moves.iter().map(|&mv| {
-            let square = mv.square();
-            let index = square.index();
-            let kind = mv.kind();
-            if !matches!(kind, PieceKind::Rook | PieceKind::Bishop | PieceKind::Queen) {
-                return placement_hint(attacked_empty(kind, square, occupied));
-            }
-            if traced & square.bit() == 0 {
-                traced |= square.bit();
-                rook[index] = attacked_empty(PieceKind::Rook, square, occupied) as u8;
-                bishop[index] = attacked_empty(PieceKind::Bishop, square, occupied) as u8;
-            }
-            placement_hint(match kind {
-                PieceKind::Rook => u32::from(rook[index]),
-                PieceKind::Bishop => u32::from(bishop[index]),
-                _ => u32::from(rook[index]) + u32::from(bishop[index]),
-            })
-        }));
     }
 
     fn history_index(&self, mv: Move) -> usize {

@@ -1,5 +1,6 @@
 //! 8x8 squares and `u64` bitboards: the square type, the king and knight tables, chess rays
-//! for the sliding pieces, and the 8-neighbourhood of a set.
+//! for the sliding pieces (one at a time; whole attack sets come from [`super::magic`]),
+//! and the 8-neighbourhood of a set.
 //!
 //! Bit `8 * rank + file` (both 0-based) is the square, so `a1` is bit 0, `h1` bit 7 and `h8`
 //! bit 63. A step north is `<< 8`, a step east `<< 1` (masked so it cannot wrap round a
@@ -7,6 +8,7 @@
 
 use std::fmt;
 
+use super::magic::{BISHOP_TABLE, ROOK_TABLE};
 use super::piece::PieceKind;
 
 /// The a-file (`a1`..`a8`).
@@ -247,25 +249,17 @@ pub const fn is_orthogonal(direction: usize) -> bool {
 }
 
 /// Rook attacks: the four orthogonal rays, each stopping at (and including) the first
-/// occupied square.
+/// occupied square. A magic-table lookup ([`super::magic`]).
 #[inline]
 pub fn rook_attacks(square: Square, occupied: u64) -> u64 {
-    let index = square.index();
-    ray_up(0, index, occupied)
-        | ray_up(1, index, occupied)
-        | ray_down(4, index, occupied)
-        | ray_down(5, index, occupied)
+    ROOK_TABLE.attacks(square.index(), occupied)
 }
 
 /// Bishop attacks: the four diagonal rays, each stopping at (and including) the first
-/// occupied square.
+/// occupied square. A magic-table lookup ([`super::magic`]).
 #[inline]
 pub fn bishop_attacks(square: Square, occupied: u64) -> u64 {
-    let index = square.index();
-    ray_up(2, index, occupied)
-        | ray_up(3, index, occupied)
-        | ray_down(6, index, occupied)
-        | ray_down(7, index, occupied)
+    BISHOP_TABLE.attacks(square.index(), occupied)
 }
 
 /// The squares a piece of `kind` on `square` attacks when `occupied` holds the pieces on the
@@ -326,5 +320,37 @@ mod tests {
         assert!(bishop & square("c2").bit() != 0);
         assert!(bishop & square("b1").bit() == 0);
         assert_eq!(bishop.count_ones(), 13 - 1);
+    }
+
+    /// The union of the rays of `directions`, the reference for the magic tables.
+    fn attacks_by_rays(directions: [usize; 4], square: Square, occupied: u64) -> u64 {
+        directions
+            .iter()
+            .fold(0, |all, &direction| all | ray(direction, square, occupied))
+    }
+
+    #[test]
+    fn magic_attacks_equal_the_rays_on_random_boards() {
+        let mut rng = crate::random::SplitMix64::new(7);
+        for round in 0..20_000 {
+            // Sparse to dense boards: and-ing fewer random words sets more bits.
+            let mut occupied = rng.next_u64();
+            for _ in 0..round % 5 {
+                occupied &= rng.next_u64();
+            }
+            for index in 0..64u8 {
+                let from = Square::from_index(index).expect("index below 64");
+                let rook = attacks_by_rays([0, 1, 4, 5], from, occupied);
+                let bishop = attacks_by_rays([2, 3, 6, 7], from, occupied);
+                assert_eq!(rook_attacks(from, occupied), rook, "{from} {occupied:#x}");
+                assert_eq!(
+                    bishop_attacks(from, occupied),
+                    bishop,
+                    "{from} {occupied:#x}"
+                );
+                let queen = attacks(PieceKind::Queen, from, occupied);
+                assert_eq!(queen, rook | bishop, "{from} {occupied:#x}");
+            }
+        }
     }
 }

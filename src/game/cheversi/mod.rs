@@ -43,12 +43,13 @@
 //!      a  b  c  d  e  f  g  h
 //! ```
 //!
-//! Files: [`bitboard`] (squares, attack tables, rays), [`piece`] (kinds, the two-byte
+//! Files: [`bitboard`] (squares, attack tables, rays), `magic` (slider attack tables), [`piece`] (kinds, the two-byte
 //! [`Move`]), [`position`] (the `Copy` state, make-move, points), [`movegen`] (legal
 //! placements as masks, the reasons for refusals), [`notation`] (text in and out),
 //! [`zobrist`] (hash keys).
 
 pub mod bitboard;
+mod magic;
 pub mod movegen;
 pub mod notation;
 pub mod piece;
@@ -128,7 +129,7 @@ impl Rules for Cheversi {
                 std::cmp::Ordering::Less => Outcome::Win(Player::Two),
                 std::cmp::Ordering::Equal => Outcome::Draw,
             })
-        } else if self.count_placements() == 0 {
+        } else if self.has_no_placement() {
             // Only after the fallback also failed (unreachable; see the module docs).
             Some(Outcome::Win(self.side_to_move().opponent()))
         } else {

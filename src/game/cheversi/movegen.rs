@@ -18,6 +18,10 @@ use super::position::{Cheversi, PLACEMENTS};
 const BISHOP_BIT: u8 = 1 << PieceKind::Bishop as u8;
 /// Bit of [`PieceKind::Queen`] in a kind set.
 const QUEEN_BIT: u8 = 1 << PieceKind::Queen as u8;
+/// Bit of [`PieceKind::Rook`] in a kind set.
+const ROOK_BIT: u8 = 1 << PieceKind::Rook as u8;
+/// Bit of [`PieceKind::Knight`] in a kind set.
+const KNIGHT_BIT: u8 = 1 << PieceKind::Knight as u8;
 /// Bit of [`PieceKind::King`] in a kind set.
 const KING_BIT: u8 = 1 << PieceKind::King as u8;
 
@@ -46,6 +50,15 @@ impl Targets {
         bishop_squares: 0,
         kinds: 0,
     };
+
+    /// True when no placement is left: cheaper than a count of zero (every kind but a
+    /// second Bishop may take any of `squares`, and `bishop_squares` lies within them).
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.squares == 0
+            || (self.kinds & !BISHOP_BIT == 0
+                && (self.kinds & BISHOP_BIT == 0 || self.bishop_squares == 0))
+    }
 
     #[inline]
     fn count(&self) -> u64 {
@@ -88,19 +101,12 @@ impl Cheversi {
         if self.placements == 0 {
             return KING_BIT;
         }
-        let own = self.colours[colour];
-        let queen_in_hand = own & self.kinds[PieceKind::Queen.index()] == 0;
-        if queen_in_hand
+        let mut kinds = self.hands[colour];
+        if kinds & QUEEN_BIT != 0
             && (self.placements == BLACK_SEVENTH
                 || matches!(self.last, Some(last) if last.kind() == PieceKind::Queen))
         {
             return QUEEN_BIT;
-        }
-        let mut kinds = 0;
-        for kind in PieceKind::ALL {
-            if (own & self.kinds[kind.index()]).count_ones() < kind.count() as u32 {
-                kinds |= 1 << kind as u8;
-            }
         }
         if colour == Player::Two.index() && self.placements != BLACK_EIGHTH {
             kinds &= !KING_BIT;
@@ -163,7 +169,7 @@ impl Cheversi {
             return Targets::NONE;
         }
         let targets = self.targets_with(true);
-        if targets.count() == 0 {
+        if targets.is_empty() {
             self.targets_with(false)
         } else {
             targets
@@ -174,7 +180,22 @@ impl Cheversi {
     /// dropped) is in force. Never true in a position reachable by legal play (see the
     /// module documentation); exposed so tests can check that.
     pub fn needs_fallback(&self) -> bool {
-        self.placements < PLACEMENTS && self.targets_with(true).count() == 0
+        self.placements < PLACEMENTS && self.targets_with(true).is_empty()
+    }
+
+    /// True when the mover has no placement (the game is over, or, never in a reachable
+    /// position, even the fallback leaves nothing). The search asks at every leaf, so the
+    /// usual case is settled without the targets: from the 2nd to the 14th placement rule 2
+    /// alone limits the squares, and some empty square touches a piece whenever the board
+    /// is neither empty nor full, so a Queen, Rook or Knight in hand always has a square
+    /// (a queen call or Black's Queen deadline allows the Queen, which is then in hand).
+    #[inline]
+    pub fn has_no_placement(&self) -> bool {
+        let colour = (self.placements & 1) as usize;
+        let settled = self.placements > 0
+            && self.placements < WHITE_EIGHTH
+            && self.hands[colour] & (QUEEN_BIT | ROOK_BIT | KNIGHT_BIT) != 0;
+        !settled && self.targets().is_empty()
     }
 
     /// The number of legal placements: popcounts only.
@@ -192,6 +213,12 @@ impl Cheversi {
                 moves.push(Move::new(kind, square));
             }
         }
+    }
+
+    /// True when `mv` is a legal placement here: one mask test, for the search's killers.
+    #[inline]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.targets().squares_for(mv.kind()) & mv.square().bit() != 0
     }
 
     /// The squares where a piece of `kind` may be placed now (empty when `kind` may not be

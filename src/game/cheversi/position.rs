@@ -27,10 +27,17 @@ pub struct Cheversi {
     /// Zobrist hash of the pieces and the side to move, kept incrementally; the rule keys
     /// are added when it is read ([`Cheversi::zobrist`]).
     pub(super) board_hash: u64,
+    /// The kinds each colour still holds in hand, bit [`PieceKind::index`] each, kept on
+    /// [`Cheversi::place`] (it fits in the struct's padding): move generation reads it at
+    /// every node instead of counting five kinds.
+    pub(super) hands: [u8; 2],
     /// Placements made so far, 0..=16; White moves on even counts.
     pub(super) placements: u8,
     pub(super) last: Option<Move>,
 }
+
+/// Every kind in hand: the start.
+const FULL_HAND: u8 = (1 << PieceKind::ALL.len()) - 1;
 
 impl Default for Cheversi {
     fn default() -> Self {
@@ -45,6 +52,7 @@ impl Cheversi {
             colours: [0; 2],
             kinds: [0; 5],
             board_hash: 0,
+            hands: [FULL_HAND; 2],
             placements: 0,
             last: None,
         }
@@ -68,7 +76,18 @@ impl Cheversi {
                 .map(|(_, kind)| Move::new(kind, square))
         });
         position.board_hash = position.compute_board_hash();
+        position.hands = position.compute_hands();
         position
+    }
+
+    /// The kinds each colour holds in hand, from the bitboards.
+    pub(super) fn compute_hands(&self) -> [u8; 2] {
+        std::array::from_fn(|colour| {
+            PieceKind::ALL
+                .into_iter()
+                .filter(|&kind| self.in_hand_of(colour, kind) > 0)
+                .fold(0, |hand, kind| hand | 1 << kind.index())
+        })
     }
 
     /// Whose turn it is (White after an even number of placements). After the 16th
@@ -86,6 +105,12 @@ impl Cheversi {
     #[inline]
     pub fn pieces(&self, player: Player, kind: PieceKind) -> u64 {
         self.colours[player.index()] & self.kinds[kind.index()]
+    }
+
+    /// The pieces of one kind on the board, both colours.
+    #[inline]
+    pub fn kinds_on_board(&self, kind: PieceKind) -> u64 {
+        self.kinds[kind.index()]
     }
 
     /// Every piece of one colour on the board.
@@ -283,6 +308,9 @@ impl Cheversi {
         debug_assert!(self.in_hand_of(colour, mv.kind()) > 0, "{mv} not in hand");
         self.colours[colour] |= bit;
         self.kinds[kind] |= bit;
+        if (self.colours[colour] & self.kinds[kind]).count_ones() >= u32::from(mv.kind().count()) {
+            self.hands[colour] &= !(1 << kind);
+        }
         self.placements += 1;
         self.last = Some(mv);
         self.board_hash ^= KEYS.pieces[colour][kind][square.index()] ^ KEYS.black_to_move;

@@ -1,5 +1,6 @@
 //! Unit tests that need the position's insides: the fallback on a crafted (unreachable)
-//! board, the incremental hash, and the refusal reasons agreeing with the generator.
+//! board, the incremental hash, and the refusal reasons and the single-move test agreeing
+//! with the generator.
 
 use super::bitboard::DARK_SQUARES;
 use super::*;
@@ -29,9 +30,11 @@ fn random_positions(seed: u64, games: usize) -> Vec<Cheversi> {
     positions
 }
 
+/// The hash and the hands kept by `place` equal their values from scratch.
 #[test]
 fn incremental_hash_equals_the_hash_from_scratch() {
     for position in random_positions(1, 200) {
+        assert_eq!(position.hands, position.compute_hands(), "{position:?}");
         let mut scratch = position.clone();
         scratch.board_hash = scratch.compute_board_hash();
         assert_eq!(position.zobrist(), scratch.zobrist(), "{position:?}");
@@ -48,6 +51,7 @@ fn refusal_agrees_with_the_generator() {
         for kind in PieceKind::ALL {
             for index in 0..64 {
                 let mv = Move::new(kind, Square::from_index(index).expect("index below 64"));
+                assert_eq!(position.is_legal(mv), moves.contains(&mv), "{mv}");
                 assert_eq!(
                     position.refusal(mv).is_none(),
                     moves.contains(&mv),
@@ -58,6 +62,13 @@ fn refusal_agrees_with_the_generator() {
             }
         }
         assert_eq!(position.count_moves(), moves.len() as u64);
+        assert_eq!(position.has_no_placement(), moves.is_empty());
+        // The search finds killers in the list by binary search.
+        assert!(
+            moves.is_sorted_by(|a, b| a < b),
+            "{}",
+            position.position_text()
+        );
     }
 }
 
@@ -85,11 +96,13 @@ fn fallback_mover_without_any_placement_loses() {
     position.placements = 14;
     position.last = Some(Move::new(PieceKind::Rook, square("g1")));
     position.board_hash = position.compute_board_hash();
+    position.hands = position.compute_hands();
     assert!(!square("b1").is_dark());
     // The only empty squares, a1, c1 and h8, are dark and touch only pieces.
     assert_eq!(!position.occupied() & DARK_SQUARES, !position.occupied());
     assert!(position.needs_fallback());
     assert_eq!(position.count_moves(), 0);
+    assert!(position.has_no_placement());
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
     assert!(moves.is_empty());
