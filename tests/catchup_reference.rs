@@ -524,3 +524,25 @@ fn perft_data_file_agrees_where_the_naive_side_is_fast_enough() {
     }
     assert!(checked >= 30, "only {checked} counts checked");
 }
+
+/// A fixed amount of random playouts from the side-5 start for profiling by instruction
+/// count (`valgrind --tool=callgrind <test binary> --ignored --exact playout_workload`);
+/// the printed win count also shows that a change kept every random draw.
+#[test]
+#[ignore]
+fn playout_workload() {
+    use tessera::search::game::{SearchGame, TreeGame};
+    let playouts: u32 = std::env::var("PLAYOUTS")
+        .ok()
+        .and_then(|value| value.parse().ok())
+        .unwrap_or(20_000);
+    let root = library(5, CatchupRule::Revised).tree();
+    let mut rng = tessera::search::rng::seeded(1);
+    let mut white_wins = 0;
+    for _ in 0..playouts {
+        if root.clone().playout(&mut rng) == Outcome::Win(Player::One) {
+            white_wins += 1;
+        }
+    }
+    println!("{playouts} playouts, White won {white_wins}");
+}
