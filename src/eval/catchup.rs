@@ -8,7 +8,7 @@
 //! group difference.
 
 use crate::board::hex::{Direction, MAX_CELLS};
-use crate::game::catchup::{Catchup, Cells, Move};
+use crate::game::catchup::{Catchup, Cells, Move, PlayoutPosition};
 use crate::game::{Outcome, Player, Rules};
 use crate::search::game::{Algorithm, SearchGame, TreeGame};
 use crate::search::rng::Rng;
@@ -49,6 +49,47 @@ impl CatchupTree {
         self.placed[..self.count]
             .iter()
             .fold(Cells::EMPTY, |set, &cell| set | Cells::single(cell))
+    }
+}
+
+impl CatchupTree {
+    /// The playout of [`TreeGame::playout`] on a given board, with the empty cells in a
+    /// stack buffer: every draw in the same order on every board.
+    #[inline(always)]
+    fn play_out<B: PlayoutPosition>(&self, mut board: B, rng: &mut Rng) -> Outcome {
+        let mut cells = [0u8; 3];
+        for (slot, &bit) in cells.iter_mut().zip(&self.placed[..self.count]) {
+            *slot = self.position.ordinal(bit);
+        }
+        let mut empty = [0u8; MAX_CELLS];
+        let mut length = board.empty_cells(&cells[..self.count], &mut empty);
+        // Removes a uniformly chosen empty cell (as `Vec::swap_remove` would).
+        let mut take = |rng: &mut Rng, length: &mut usize| {
+            let index = rng.below(*length);
+            let cell = empty[index];
+            *length -= 1;
+            empty[index] = empty[*length];
+            cell
+        };
+        if self.count > 0 {
+            let extra = rng.below(self.allowed - self.count + 1).min(length);
+            let mut count = self.count;
+            for _ in 0..extra {
+                cells[count] = take(rng, &mut length);
+                count += 1;
+            }
+            board.play_turn(&cells[..count]);
+        }
+        while length > 0 {
+            let allowed = board.stones_allowed().min(length);
+            let roll = rng.below(allowed + 1);
+            let count = if roll == 0 { allowed } else { roll };
+            for slot in cells.iter_mut().take(count) {
+                *slot = take(rng, &mut length);
+            }
+            board.play_turn(&cells[..count]);
+        }
+        board.leader()
     }
 }
 
@@ -102,44 +143,15 @@ impl TreeGame for CatchupTree {
     /// Random turns to the end: finish this turn, then each turn places a random number
     /// of stones (the most allowed twice as often as fewer) on random empty cells.
     ///
-    /// Plays on a [`PlayoutBoard`](crate::game::catchup::PlayoutBoard) (groups only,
-    /// cells as ordinals) with the empty cells in a stack buffer; this state is left as it
-    /// was (the caller's copy is dropped).
+    /// Plays on a [`WordBoard`](crate::game::catchup::WordBoard) (sides up to 5) or a
+    /// [`PlayoutBoard`](crate::game::catchup::PlayoutBoard) (groups only, cells as
+    /// ordinals), chosen once here; this state is left as it was (the caller's copy is
+    /// dropped).
     fn playout(&mut self, rng: &mut Rng) -> Outcome {
-        let mut board = self.position.playout_board();
-        let mut cells = [0u8; 3];
-        for (slot, &bit) in cells.iter_mut().zip(&self.placed[..self.count]) {
-            *slot = board.ordinal(bit);
+        match self.position.word_board() {
+            Some(board) => self.play_out(board, rng),
+            None => self.play_out(self.position.playout_board(), rng),
         }
-        let mut empty = [0u8; MAX_CELLS];
-        let mut length = board.empty_cells(&cells[..self.count], &mut empty);
-        // Removes a uniformly chosen empty cell (as `Vec::swap_remove` would).
-        let mut take = |rng: &mut Rng, length: &mut usize| {
-            let index = rng.below(*length);
-            let cell = empty[index];
-            *length -= 1;
-            empty[index] = empty[*length];
-            cell
-        };
-        if self.count > 0 {
-            let extra = rng.below(self.allowed - self.count + 1).min(length);
-            let mut count = self.count;
-            for _ in 0..extra {
-                cells[count] = take(rng, &mut length);
-                count += 1;
-            }
-            board.play_turn(&cells[..count]);
-        }
-        while length > 0 {
-            let allowed = board.stones_allowed().min(length);
-            let roll = rng.below(allowed + 1);
-            let count = if roll == 0 { allowed } else { roll };
-            for slot in cells.iter_mut().take(count) {
-                *slot = take(rng, &mut length);
-            }
-            board.play_turn(&cells[..count]);
-        }
-        board.leader()
     }
 
     /// Stones next to own stones (growing a group) and next to the opponent's (cutting

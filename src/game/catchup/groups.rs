@@ -84,7 +84,7 @@ impl Groups {
 
     /// The representative of a stone's group.
     #[inline]
-    fn root(&self, cell: usize) -> usize {
+    pub fn root(&self, cell: usize) -> usize {
         self.label[cell] as usize
     }
 
