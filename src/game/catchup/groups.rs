@@ -194,6 +194,18 @@ impl Groups {
         self.colour[usize::from(cell)] == EMPTY
     }
 
+    /// For each player, how many of `cell`'s neighbours hold its stones.
+    #[inline]
+    pub fn neighbour_counts(&self, tables: &Tables, cell: usize) -> [usize; 2] {
+        let mut counts = [0; 2];
+        for &neighbour in &tables.neighbours[cell][..SELF_SLOT] {
+            let colour = self.colour[usize::from(neighbour)];
+            counts[0] += usize::from(colour == 1);
+            counts[1] += usize::from(colour == 2);
+        }
+        counts
+    }
+
     /// The size of the group holding the stone on `cell` (0 for an empty cell).
     pub fn group_size(&self, cell: usize) -> usize {
         if self.colour[cell] == EMPTY {

@@ -205,6 +205,21 @@ impl Catchup {
         self.tables.ordinal(bit) as u8
     }
 
+    /// For each player (index 0 White), how many neighbours of `cell` (a bit of this
+    /// board) hold its stones.
+    #[inline]
+    pub fn neighbour_stones(&self, cell: usize) -> [usize; 2] {
+        self.groups
+            .neighbour_counts(self.tables, self.tables.ordinal(cell))
+    }
+
+    /// True when the cells `a` and `b` (bits of this board) are neighbours.
+    #[inline]
+    pub fn are_neighbours(&self, a: usize, b: usize) -> bool {
+        let b = self.tables.ordinal(b) as u8;
+        self.tables.neighbours[self.tables.ordinal(a)][..tables::SELF_SLOT].contains(&b)
+    }
+
     /// The size of the group holding the stone on `cell` (a bit), 0 for an empty cell or a
     /// bit off the board.
     pub fn group_size_at(&self, cell: usize) -> usize {
