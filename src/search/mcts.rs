@@ -241,12 +241,12 @@ impl<T: TreeGame> Mcts<T> {
 
     /// UCT over the edges of `node`, skipping proven losses; `None` when all are lost.
     ///
-    /// The value of a tried step is its mean plus `exploration * sqrt(ln(parent visits
-    /// + 1) / visits)`: a division and a square root per step. Most steps fall well
-    /// short of the best so far, which a multiplication by the cached `1 / sqrt(visits)`
-    /// shows within a margin far above the rounding of either form; only the others
-    /// are computed exactly, so the choice (the first step of greatest value) is the
-    /// one the exact values give.
+    /// The value of a tried step is its mean plus
+    /// `exploration * sqrt(ln(parent visits + 1) / visits)`: a division and a square
+    /// root per step. Most steps fall well short of the best so far, which a
+    /// multiplication by the cached `1 / sqrt(visits)` shows within a margin far above
+    /// the rounding of either form; only the others are computed exactly, so the choice
+    /// (the first step of greatest value) is the one the exact values give.
     fn select(&self, node: usize) -> Option<usize> {
         let parent = &self.nodes[node];
         let actor = parent.actor;
