@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use tessera::game::catchup::{Catchup, Move, PlayoutBoard};
+use tessera::game::catchup::{Catchup, Move, PlayoutPosition};
 use tessera::game::{CatchupRule, GameConfig, Outcome, Player, Rules, Variant};
 use tessera::random::SplitMix64;
 
@@ -348,7 +348,7 @@ fn random_games_agree_on_scores_positions_and_results() {
     assert!(results[0] > 100 && results[1] > 100, "{results:?}");
 }
 
-fn assert_same_playout_board(naive: &Naive, board: &PlayoutBoard, context: &str) {
+fn assert_same_playout_board<B: PlayoutPosition>(naive: &Naive, board: &B, context: &str) {
     let empty = naive.empty();
     let to_move = if naive.to_move == 1 {
         Player::One
@@ -386,31 +386,62 @@ fn assert_same_playout_board(naive: &Naive, board: &PlayoutBoard, context: &str)
     }
 }
 
-/// The playout board (groups only, turns as ordinals) against the flood-fill reference
-/// after every turn of random games on every side, under both rules.
-#[test]
-fn playout_boards_agree_through_random_games() {
-    let mut random = SplitMix64::new(0x0B0A_2D00);
-    for game in 0..400 {
-        let side = 2 + game % 8;
-        let original = game % 2 == 1;
+/// Seeded random games on boards of `sides` (in turn) under both rules: after every turn
+/// a playout board played along from the start and one made afresh from the position
+/// must agree with the flood-fill reference. Returns how many finished boards had equal
+/// largest groups (decided by the smaller groups).
+fn check_playout_boards<B: PlayoutPosition>(
+    seed: u64,
+    games: usize,
+    sides: &[usize],
+    board_of: impl Fn(&Catchup) -> B,
+) -> usize {
+    let mut random = SplitMix64::new(seed);
+    let mut ties = 0;
+    for game in 0..games {
+        let side = sides[game % sides.len()];
+        let original = game / sides.len() % 2 == 1;
         let mut naive = Naive::new(side as i32, original);
         let mut position = library(side, rule_of(original));
-        let mut board = position.playout_board();
+        let mut board = board_of(&position);
         let mut turns = 0;
         while naive.outcome().is_none() {
             let context = format!("game {game} side {side} turn {turns}");
             assert_same_playout_board(&naive, &board, &context);
+            assert_same_playout_board(&naive, &board_of(&position), &context);
             let mv = random_turn(&mut random, &mut naive, &mut position);
             let cells: Vec<u8> = mv
                 .cells()
                 .iter()
-                .map(|&bit| board.ordinal(usize::from(bit)))
+                .map(|&bit| position.ordinal(usize::from(bit)))
                 .collect();
             board.play_turn(&cells);
             turns += 1;
         }
-        assert_same_playout_board(&naive, &board, &format!("game {game} end"));
+        let context = format!("game {game} end");
+        assert_same_playout_board(&naive, &board, &context);
+        assert_same_playout_board(&naive, &board_of(&position), &context);
+        ties += usize::from(naive.score(1) == naive.score(2));
+    }
+    ties
+}
+
+/// The playout board (groups only, turns as ordinals) on every side.
+#[test]
+fn playout_boards_agree_through_random_games() {
+    let sides: Vec<usize> = (2..=9).collect();
+    check_playout_boards(0x0B0A_2D00, 400, &sides, Catchup::playout_board);
+}
+
+/// The one-word board on the sides it serves, with enough games that equal largest
+/// groups (the comparison of the smaller groups) come up often; larger sides have none.
+#[test]
+fn word_boards_agree_through_random_games() {
+    let board_of = |position: &Catchup| position.word_board().expect("side 5 or less");
+    let ties = check_playout_boards(0x0D0B_0A2D, 2000, &[2, 3, 4, 5], board_of);
+    assert!(ties > 100, "only {ties} ties of the largest groups");
+    for side in 6..=9 {
+        assert!(library(side, CatchupRule::Revised).word_board().is_none());
     }
 }
 
@@ -523,4 +554,26 @@ fn perft_data_file_agrees_where_the_naive_side_is_fast_enough() {
         }
     }
     assert!(checked >= 30, "only {checked} counts checked");
+}
+
+/// A fixed amount of random playouts from the side-5 start for profiling by instruction
+/// count (`valgrind --tool=callgrind <test binary> --ignored --exact playout_workload`);
+/// the printed win count also shows that a change kept every random draw.
+#[test]
+#[ignore]
+fn playout_workload() {
+    use tessera::search::game::{SearchGame, TreeGame};
+    let playouts: u32 = std::env::var("PLAYOUTS")
+        .ok()
+        .and_then(|value| value.parse().ok())
+        .unwrap_or(20_000);
+    let root = library(5, CatchupRule::Revised).tree();
+    let mut rng = tessera::search::rng::seeded(1);
+    let mut white_wins = 0;
+    for _ in 0..playouts {
+        if root.clone().playout(&mut rng) == Outcome::Win(Player::One) {
+            white_wins += 1;
+        }
+    }
+    println!("{playouts} playouts, White won {white_wins}");
 }

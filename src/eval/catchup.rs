@@ -7,8 +7,8 @@
 //! the stone limit is reached. The static evaluation (for `eval` only) is the largest
 //! group difference.
 
-use crate::board::hex::{Direction, MAX_CELLS};
-use crate::game::catchup::{Catchup, Cells, Move};
+use crate::board::hex::MAX_CELLS;
+use crate::game::catchup::{Catchup, Move, PlayoutPosition};
 use crate::game::{Outcome, Player, Rules};
 use crate::search::game::{Algorithm, SearchGame, TreeGame};
 use crate::search::rng::Rng;
@@ -44,11 +44,46 @@ impl CatchupTree {
         self.count = 0;
         self.allowed = self.position.stones_allowed();
     }
+}
 
-    fn placed_set(&self) -> Cells {
-        self.placed[..self.count]
-            .iter()
-            .fold(Cells::EMPTY, |set, &cell| set | Cells::single(cell))
+impl CatchupTree {
+    /// The playout of [`TreeGame::playout`] on a given board, with the empty cells in a
+    /// stack buffer: every draw in the same order on every board.
+    #[inline(always)]
+    fn play_out<B: PlayoutPosition>(&self, mut board: B, rng: &mut Rng) -> Outcome {
+        let mut cells = [0u8; 3];
+        for (slot, &bit) in cells.iter_mut().zip(&self.placed[..self.count]) {
+            *slot = self.position.ordinal(bit);
+        }
+        let mut empty = [0u8; MAX_CELLS];
+        let mut length = board.empty_cells(&cells[..self.count], &mut empty);
+        // Removes a uniformly chosen empty cell (as `Vec::swap_remove` would).
+        let mut take = |rng: &mut Rng, length: &mut usize| {
+            let index = rng.below(*length);
+            let cell = empty[index];
+            *length -= 1;
+            empty[index] = empty[*length];
+            cell
+        };
+        if self.count > 0 {
+            let extra = rng.below(self.allowed - self.count + 1).min(length);
+            let mut count = self.count;
+            for _ in 0..extra {
+                cells[count] = take(rng, &mut length);
+                count += 1;
+            }
+            board.play_turn(&cells[..count]);
+        }
+        while length > 0 {
+            let allowed = board.stones_allowed().min(length);
+            let roll = rng.below(allowed + 1);
+            let count = if roll == 0 { allowed } else { roll };
+            for slot in cells.iter_mut().take(count) {
+                *slot = take(rng, &mut length);
+            }
+            board.play_turn(&cells[..count]);
+        }
+        board.leader()
     }
 }
 
@@ -102,44 +137,15 @@ impl TreeGame for CatchupTree {
     /// Random turns to the end: finish this turn, then each turn places a random number
     /// of stones (the most allowed twice as often as fewer) on random empty cells.
     ///
-    /// Plays on a [`PlayoutBoard`](crate::game::catchup::PlayoutBoard) (groups only,
-    /// cells as ordinals) with the empty cells in a stack buffer; this state is left as it
-    /// was (the caller's copy is dropped).
+    /// Plays on a [`WordBoard`](crate::game::catchup::WordBoard) (sides up to 5) or a
+    /// [`PlayoutBoard`](crate::game::catchup::PlayoutBoard) (groups only, cells as
+    /// ordinals), chosen once here; this state is left as it was (the caller's copy is
+    /// dropped).
     fn playout(&mut self, rng: &mut Rng) -> Outcome {
-        let mut board = self.position.playout_board();
-        let mut cells = [0u8; 3];
-        for (slot, &bit) in cells.iter_mut().zip(&self.placed[..self.count]) {
-            *slot = board.ordinal(bit);
+        match self.position.word_board() {
+            Some(board) => self.play_out(board, rng),
+            None => self.play_out(self.position.playout_board(), rng),
         }
-        let mut empty = [0u8; MAX_CELLS];
-        let mut length = board.empty_cells(&cells[..self.count], &mut empty);
-        // Removes a uniformly chosen empty cell (as `Vec::swap_remove` would).
-        let mut take = |rng: &mut Rng, length: &mut usize| {
-            let index = rng.below(*length);
-            let cell = empty[index];
-            *length -= 1;
-            empty[index] = empty[*length];
-            cell
-        };
-        if self.count > 0 {
-            let extra = rng.below(self.allowed - self.count + 1).min(length);
-            let mut count = self.count;
-            for _ in 0..extra {
-                cells[count] = take(rng, &mut length);
-                count += 1;
-            }
-            board.play_turn(&cells[..count]);
-        }
-        while length > 0 {
-            let allowed = board.stones_allowed().min(length);
-            let roll = rng.below(allowed + 1);
-            let count = if roll == 0 { allowed } else { roll };
-            for slot in cells.iter_mut().take(count) {
-                *slot = take(rng, &mut length);
-            }
-            board.play_turn(&cells[..count]);
-        }
-        board.leader()
     }
 
     /// Stones next to own stones (growing a group) and next to the opponent's (cutting
@@ -149,16 +155,13 @@ impl TreeGame for CatchupTree {
             return Some(0.4);
         }
         let mover = self.position.side_to_move();
-        let own = self.position.stones(mover) | self.placed_set();
-        let opponent = self.position.stones(mover.opponent());
-        let geometry = self.position.geometry();
-        let (mut own_neighbours, mut opponent_neighbours) = (0, 0);
-        for direction in Direction::ALL {
-            if let Some(next) = geometry.neighbour(usize::from(step), direction) {
-                own_neighbours += i32::from(own.contains(next));
-                opponent_neighbours += i32::from(opponent.contains(next));
-            }
-        }
+        let stones = self.position.neighbour_stones(usize::from(step));
+        let pending = self.placed[..self.count]
+            .iter()
+            .filter(|&&cell| self.position.are_neighbours(cell, usize::from(step)))
+            .count();
+        let own_neighbours = (stones[mover.index()] + pending) as i32;
+        let opponent_neighbours = stones[mover.opponent().index()] as i32;
         let value =
             0.45 + 0.05 * own_neighbours.min(3) as f32 + 0.03 * opponent_neighbours.min(3) as f32;
         Some(value)
@@ -212,8 +215,36 @@ impl SearchGame for Catchup {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::hex::Direction;
     use crate::game::CatchupRule;
+    use crate::game::catchup::Cells;
     use crate::search::rng::seeded;
+
+    /// The stones placed so far in the turn being built.
+    fn placed_set(state: &CatchupTree) -> Cells {
+        state.placed[..state.count]
+            .iter()
+            .fold(Cells::EMPTY, |set, &cell| set | Cells::single(cell))
+    }
+
+    /// The prior as first written, with stone sets and the geometry's neighbours.
+    fn reference_prior(state: &CatchupTree, step: u16) -> f32 {
+        if step == END_TURN {
+            return 0.4;
+        }
+        let mover = state.position.side_to_move();
+        let own = state.position.stones(mover) | placed_set(state);
+        let opponent = state.position.stones(mover.opponent());
+        let geometry = state.position.geometry();
+        let (mut own_neighbours, mut opponent_neighbours) = (0, 0);
+        for direction in Direction::ALL {
+            if let Some(next) = geometry.neighbour(usize::from(step), direction) {
+                own_neighbours += i32::from(own.contains(next));
+                opponent_neighbours += i32::from(opponent.contains(next));
+            }
+        }
+        0.45 + 0.05 * own_neighbours.min(3) as f32 + 0.03 * opponent_neighbours.min(3) as f32
+    }
 
     /// The playout as first written, on the full position (stone sets, hash, cells as
     /// bits): the same draws in the same order, so it must give the same results.
@@ -221,7 +252,7 @@ mod tests {
         let mut position = state.position.clone();
         let mut empty: Vec<u16> = position
             .empty_cells()
-            .without(state.placed_set())
+            .without(placed_set(state))
             .iter()
             .map(|cell| cell as u16)
             .collect();
@@ -251,14 +282,14 @@ mod tests {
         position.leader()
     }
 
-    /// From random tree states (mid-turn ones included) on every side under both rules.
-    #[test]
-    fn playouts_match_the_full_position_draw_for_draw() {
+    /// Random tree states (mid-turn ones included), 50 on every side under each rule.
+    fn random_tree_states() -> Vec<CatchupTree> {
         let mut walk = seeded(11);
         let mut steps = Vec::new();
-        for game in 0..400u64 {
+        let mut states = Vec::new();
+        for game in 0..800u64 {
             let side = 2 + (game % 8) as usize;
-            let rule = if game % 2 == 0 {
+            let rule = if game / 8 % 2 == 0 {
                 CatchupRule::Revised
             } else {
                 CatchupRule::Original
@@ -273,11 +304,32 @@ mod tests {
                 }
                 state.apply(steps[walk.below(steps.len())]);
             }
+            states.push(state);
+        }
+        states
+    }
+
+    #[test]
+    fn playouts_match_the_full_position_draw_for_draw() {
+        for state in random_tree_states() {
             for seed in 0..4 {
                 let (mut fast, mut slow) = (seeded(seed), seeded(seed));
                 let outcome = state.clone().playout(&mut fast);
                 assert_eq!(outcome, reference_playout(&state, &mut slow), "{state:?}");
                 assert_eq!(fast.next_u64(), slow.next_u64(), "same number of draws");
+            }
+        }
+    }
+
+    #[test]
+    fn priors_match_the_first_written_ones_exactly() {
+        let mut steps = Vec::new();
+        for state in random_tree_states() {
+            state.steps(&mut steps);
+            for &step in &steps {
+                let prior = state.prior(step).map(f32::to_bits);
+                let expected = reference_prior(&state, step).to_bits();
+                assert_eq!(prior, Some(expected), "{state:?} step {step}");
             }
         }
     }

@@ -37,6 +37,8 @@ impl Default for MctsConfig {
 struct Node {
     first_edge: u32,
     edge_count: u32,
+    /// The edge leading here (unused at the root).
+    parent_edge: u32,
     expanded: bool,
     actor: Player,
     visits: f32,
@@ -46,12 +48,39 @@ struct Node {
     proven: Option<Player>,
 }
 
+impl Node {
+    fn new(actor: Player, parent_edge: u32) -> Self {
+        Node {
+            first_edge: 0,
+            edge_count: 0,
+            parent_edge,
+            expanded: false,
+            actor,
+            visits: 0.0,
+            wins: 0.0,
+            proven: None,
+        }
+    }
+}
+
+/// A step out of a node. Once tried, it holds what selection needs of its child, kept
+/// current by [`Mcts::refresh_edge`] whenever the child's statistics change, so that
+/// selection reads the parent's edges one after another and never the child nodes
+/// scattered through the tree (those reads were the largest share of a simulation).
 #[derive(Clone, Debug)]
 struct Edge<S> {
     step: S,
+    /// The child's proof, as [`Node::proven`].
+    proven: Option<Player>,
     /// Index of the child node, 0 while the step is untried (0 is the root).
     child: u32,
     prior: Option<f32>,
+    /// The child's visits plus the prior's, at least 1e-6.
+    visits: f32,
+    /// The child's mean result with the prior's virtual visits.
+    mean: f32,
+    /// `1 / sqrt(visits)`, for a cheap bound on the exploration term.
+    inverse_root: f32,
 }
 
 /// A first step with its statistics, for combining root-parallel trees.
@@ -83,15 +112,7 @@ impl<T: TreeGame> Mcts<T> {
         Mcts {
             root,
             config,
-            nodes: vec![Node {
-                first_edge: 0,
-                edge_count: 0,
-                expanded: false,
-                actor,
-                visits: 0.0,
-                wins: 0.0,
-                proven: None,
-            }],
+            nodes: vec![Node::new(actor, 0)],
             edges: Vec::new(),
             path: Vec::new(),
             steps: Vec::new(),
@@ -154,15 +175,7 @@ impl<T: TreeGame> Mcts<T> {
                 continue;
             }
             let created = self.nodes.len();
-            self.nodes.push(Node {
-                first_edge: 0,
-                edge_count: 0,
-                expanded: false,
-                actor: state.actor(),
-                visits: 0.0,
-                wins: 0.0,
-                proven: None,
-            });
+            self.nodes.push(Node::new(state.actor(), edge as u32));
             self.edges[edge].child = created as u32;
             path.push(created as u32);
             node = created;
@@ -178,8 +191,30 @@ impl<T: TreeGame> Mcts<T> {
 
     fn finish(&mut self, node: usize, outcome: Outcome) -> Option<Player> {
         let winner = winner_of(outcome);
-        self.nodes[node].proven = winner;
+        self.set_proven(node, winner);
         winner
+    }
+
+    /// Sets a node's proof, and its copy on the edge leading to it.
+    fn set_proven(&mut self, node: usize, winner: Option<Player>) {
+        self.nodes[node].proven = winner;
+        if node != 0 {
+            self.edges[self.nodes[node].parent_edge as usize].proven = winner;
+        }
+    }
+
+    /// Recomputes what the edge leading to `node` (not the root) holds of it, with the
+    /// operations selection used to do on the node itself.
+    fn refresh_edge(&mut self, node: usize) {
+        let child = &self.nodes[node];
+        let edge = &mut self.edges[child.parent_edge as usize];
+        let (prior_wins, prior_visits) = match edge.prior {
+            Some(prior) => (prior * self.config.prior_visits, self.config.prior_visits),
+            None => (0.0, 0.0),
+        };
+        edge.visits = (child.visits + prior_visits).max(1e-6);
+        edge.mean = (child.wins + prior_wins) / edge.visits;
+        edge.inverse_root = 1.0 / edge.visits.sqrt();
     }
 
     fn expand(&mut self, node: usize, state: &T) {
@@ -189,8 +224,12 @@ impl<T: TreeGame> Mcts<T> {
         for &step in &steps {
             self.edges.push(Edge {
                 step,
+                proven: None,
                 child: 0,
                 prior: state.prior(step),
+                visits: 0.0,
+                mean: 0.0,
+                inverse_root: 0.0,
             });
         }
         let entry = &mut self.nodes[node];
@@ -201,43 +240,54 @@ impl<T: TreeGame> Mcts<T> {
     }
 
     /// UCT over the edges of `node`, skipping proven losses; `None` when all are lost.
+    ///
+    /// The value of a tried step is its mean plus
+    /// `exploration * sqrt(ln(parent visits + 1) / visits)`: a division and a square
+    /// root per step. Most steps fall well short of the best so far, which a
+    /// multiplication by the cached `1 / sqrt(visits)` shows within a margin far above
+    /// the rounding of either form; only the others are computed exactly, so the choice
+    /// (the first step of greatest value) is the one the exact values give.
     fn select(&self, node: usize) -> Option<usize> {
         let parent = &self.nodes[node];
         let actor = parent.actor;
         let log_visits = (parent.visits + 1.0).ln();
+        let exploration = self.config.exploration;
+        let prior_weight = self.config.prior_visits;
+        let scaled_root = exploration * log_visits.sqrt();
+        // An untried step's mean and visits are fixed by its prior, so its exploration
+        // term is one of two values, computed once here rather than per edge (the same
+        // operations, so the same values).
+        let untried_bonus = |visits: f32| exploration * (log_visits / visits).sqrt();
+        let (bonus_with_prior, bonus_without) =
+            (untried_bonus(prior_weight.max(1.0)), untried_bonus(1.0));
         let mut best = None;
         let mut best_value = f32::NEG_INFINITY;
         let range = parent.first_edge as usize..(parent.first_edge + parent.edge_count) as usize;
-        for index in range {
-            let edge = &self.edges[index];
-            let (mean, visits) = if edge.child == 0 {
-                let prior_weight = self.config.prior_visits;
+        for (index, edge) in self.edges[range.clone()].iter().enumerate() {
+            let value = if edge.child == 0 {
                 match edge.prior {
-                    Some(prior) => (prior, prior_weight.max(1.0)),
+                    Some(prior) => prior + bonus_with_prior,
                     // First-play urgency: an untried step counts as one even result.
-                    None => (0.5, 1.0),
+                    None => 0.5 + bonus_without,
                 }
             } else {
-                let child = &self.nodes[edge.child as usize];
-                match child.proven {
-                    Some(winner) if winner == actor => return Some(index),
+                match edge.proven {
+                    Some(winner) if winner == actor => return Some(range.start + index),
                     Some(_) => continue,
                     None => {}
                 }
-                let (prior_wins, prior_visits) = match edge.prior {
-                    Some(prior) => (prior * self.config.prior_visits, self.config.prior_visits),
-                    None => (0.0, 0.0),
-                };
-                let visits = child.visits + prior_visits;
-                (
-                    (child.wins + prior_wins) / visits.max(1e-6),
-                    visits.max(1e-6),
-                )
+                let bonus = scaled_root * edge.inverse_root;
+                let margin = 1e-5 * (edge.mean.abs() + bonus);
+                let exact = || edge.mean + exploration * (log_visits / edge.visits).sqrt();
+                if edge.mean + bonus + margin <= best_value {
+                    debug_assert!(exact() <= best_value, "the bound must hold");
+                    continue;
+                }
+                exact()
             };
-            let value = mean + self.config.exploration * (log_visits / visits).sqrt();
             if value > best_value {
                 best_value = value;
-                best = Some(index);
+                best = Some(range.start + index);
             }
         }
         best
@@ -259,47 +309,52 @@ impl<T: TreeGame> Mcts<T> {
             let entry = &mut self.nodes[node];
             entry.visits += 1.0;
             entry.wins += credit;
+            if position > 0 {
+                self.refresh_edge(node);
+            }
         }
         // Solver: a node is won for its actor if one step wins, and lost if every step
-        // loses.
+        // loses. A node's proof can only change when a child's did, and every change is
+        // followed up here at once: the walk up stops at the first node whose child on
+        // the path is unproven (or that stays unproven).
         for position in (0..path.len().saturating_sub(1)).rev() {
             let node = path[position] as usize;
             if self.nodes[node].proven.is_some() {
                 continue;
             }
-            if !self.prove(node) {
+            if self.nodes[path[position + 1] as usize].proven.is_none() {
+                debug_assert!(self.proof(node).is_none(), "a proof left behind");
                 break;
+            }
+            match self.proof(node) {
+                Some(winner) => self.set_proven(node, Some(winner)),
+                None => break,
             }
         }
     }
 
-    fn prove(&mut self, node: usize) -> bool {
+    /// The winner of `node` proven by its children's proofs: its actor if one step wins,
+    /// the opponent if every step loses.
+    fn proof(&self, node: usize) -> Option<Player> {
         let entry = &self.nodes[node];
         if !entry.expanded || entry.edge_count == 0 {
-            return false;
+            return None;
         }
         let actor = entry.actor;
         let range = entry.first_edge as usize..(entry.first_edge + entry.edge_count) as usize;
         let mut all_lost = true;
-        for index in range {
-            let child = self.edges[index].child as usize;
-            if child == 0 {
+        for edge in &self.edges[range] {
+            if edge.child == 0 {
                 all_lost = false;
                 continue;
             }
-            match self.nodes[child].proven {
-                Some(winner) if winner == actor => {
-                    self.nodes[node].proven = Some(actor);
-                    return true;
-                }
+            match edge.proven {
+                Some(winner) if winner == actor => return Some(actor),
                 Some(_) => {}
                 None => all_lost = false,
             }
         }
-        if all_lost {
-            self.nodes[node].proven = Some(actor.opponent());
-        }
-        all_lost
+        all_lost.then(|| actor.opponent())
     }
 
     /// The best edge of `node` for its actor: a proven win, else the most visited step

@@ -84,7 +84,7 @@ impl Groups {
 
     /// The representative of a stone's group.
     #[inline]
-    fn root(&self, cell: usize) -> usize {
+    pub fn root(&self, cell: usize) -> usize {
         self.label[cell] as usize
     }
 
@@ -192,6 +192,18 @@ impl Groups {
     #[inline]
     pub fn is_empty(&self, cell: u8) -> bool {
         self.colour[usize::from(cell)] == EMPTY
+    }
+
+    /// For each player, how many of `cell`'s neighbours hold its stones.
+    #[inline]
+    pub fn neighbour_counts(&self, tables: &Tables, cell: usize) -> [usize; 2] {
+        let mut counts = [0; 2];
+        for &neighbour in &tables.neighbours[cell][..SELF_SLOT] {
+            let colour = self.colour[usize::from(neighbour)];
+            counts[0] += usize::from(colour == 1);
+            counts[1] += usize::from(colour == 2);
+        }
+        counts
     }
 
     /// The size of the group holding the stone on `cell` (0 for an empty cell).

@@ -72,6 +72,7 @@ mod playout;
 mod tables;
 #[cfg(test)]
 mod tests;
+mod word;
 
 use std::cmp::Ordering;
 
@@ -82,7 +83,8 @@ use crate::board::hex::MAX_WORDS;
 use crate::game::{CatchupRule, GameConfig, MoveError, Outcome, Player, PositionError, Rules};
 
 pub use self::notation::Move;
-pub use self::playout::PlayoutBoard;
+pub use self::playout::{PlayoutBoard, PlayoutPosition};
+pub use self::word::WordBoard;
 
 /// The cell sets used by Catchup: wide enough for side 9.
 pub type Cells = HexSet<MAX_WORDS>;
@@ -194,6 +196,28 @@ impl Catchup {
     #[inline]
     pub fn player_score(&self, player: Player) -> usize {
         self.groups.largest(player.index()).max(1)
+    }
+
+    /// The ordinal of a cell's bit (canonical order, as playout boards name cells); `bit`
+    /// must be a cell of this board.
+    #[inline]
+    pub fn ordinal(&self, bit: usize) -> u8 {
+        self.tables.ordinal(bit) as u8
+    }
+
+    /// For each player (index 0 White), how many neighbours of `cell` (a bit of this
+    /// board) hold its stones.
+    #[inline]
+    pub fn neighbour_stones(&self, cell: usize) -> [usize; 2] {
+        self.groups
+            .neighbour_counts(self.tables, self.tables.ordinal(cell))
+    }
+
+    /// True when the cells `a` and `b` (bits of this board) are neighbours.
+    #[inline]
+    pub fn are_neighbours(&self, a: usize, b: usize) -> bool {
+        let b = self.tables.ordinal(b) as u8;
+        self.tables.neighbours[self.tables.ordinal(a)][..tables::SELF_SLOT].contains(&b)
     }
 
     /// The size of the group holding the stone on `cell` (a bit), 0 for an empty cell or a

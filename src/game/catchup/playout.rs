@@ -1,7 +1,11 @@
-//! A stripped copy of a position for random playouts: groups, scores, side to move and
-//! limit over dense cell ordinals, with no stone sets and no hash (a playout needs
-//! neither), so a stone costs only its group update. Same rules as [`Catchup`]: the
-//! limit is granted by the same function and the end compares groups the same way.
+//! Stripped copies of a position for random playouts: groups, scores, side to move and
+//! limit over dense cell ordinals, with no stone sets over bits and no hash (a playout
+//! needs neither), so a stone costs only its group update. Two boards share one
+//! interface, [`PlayoutPosition`]: [`PlayoutBoard`] for every side and the faster
+//! [`WordBoard`](super::WordBoard) for sides up to 5, so a playout loop written once over
+//! the trait is compiled for each and the board is chosen once per playout. Same rules as
+//! [`Catchup`]: the limit is granted by the same function and the end compares groups the
+//! same way.
 
 use super::groups::Groups;
 use super::tables::Tables;
@@ -9,8 +13,62 @@ use super::{Catchup, next_limit, outcome_of};
 use crate::board::hex::MAX_CELLS;
 use crate::game::{CatchupRule, Outcome, Player, Rules};
 
-/// A position for random playouts (see [`Catchup::playout_board`]). Cells are ordinals:
-/// 0 up to [`PlayoutBoard::cell_count`], in canonical order.
+/// What a random playout needs of a position, with cells as ordinals: 0 up to
+/// [`PlayoutPosition::cell_count`], in canonical order (as [`Catchup::ordinal`] gives).
+pub trait PlayoutPosition {
+    /// Number of cells of the board.
+    fn cell_count(&self) -> usize;
+
+    /// Writes the empty cells' ordinals but `excluded` into `buffer` in canonical order;
+    /// returns their count.
+    fn empty_cells(&self, excluded: &[u8], buffer: &mut [u8; MAX_CELLS]) -> usize;
+
+    /// Number of empty cells.
+    fn empty_count(&self) -> usize;
+
+    /// The side to move.
+    fn side_to_move(&self) -> Player;
+
+    /// The rule score of `player`: its largest group, at least 1.
+    fn player_score(&self, player: Player) -> usize;
+
+    /// The most stones the mover may place now, as [`Catchup::stones_allowed`].
+    fn stones_allowed(&self) -> usize;
+
+    /// Plays a turn given as cell ordinals without checking them: they must be distinct
+    /// and empty, from 1 to [`PlayoutPosition::stones_allowed`] of them.
+    fn play_turn(&mut self, cells: &[u8]);
+
+    /// The winner on the board as it stands, as [`Catchup::leader`].
+    fn leader(&self) -> Outcome;
+}
+
+/// The limit after a turn of `cells` by the side to move, given the way to read scores
+/// and place one stone: the turn logic both boards share.
+#[inline(always)]
+pub(super) fn play_turn_with<B: PlayoutPosition>(
+    board: &mut B,
+    rule: CatchupRule,
+    cells: &[u8],
+    mut place: impl FnMut(&mut B, u8, usize),
+) -> u8 {
+    let mover = board.side_to_move();
+    let mover_before = board.player_score(mover);
+    let board_before = mover_before.max(board.player_score(mover.opponent()));
+    for &cell in cells {
+        place(board, cell, mover.index());
+    }
+    next_limit(
+        rule,
+        [mover_before, board_before],
+        [
+            board.player_score(mover),
+            board.player_score(mover.opponent()),
+        ],
+    )
+}
+
+/// A position for random playouts on any side (see [`Catchup::playout_board`]).
 #[derive(Clone)]
 pub struct PlayoutBoard {
     tables: &'static Tables,
@@ -37,23 +95,13 @@ impl Catchup {
     }
 }
 
-impl PlayoutBoard {
-    /// Number of cells of the board.
+impl PlayoutPosition for PlayoutBoard {
     #[inline]
-    pub fn cell_count(&self) -> usize {
+    fn cell_count(&self) -> usize {
         self.tables.geometry.cell_count()
     }
 
-    /// The ordinal of a cell's bit (as [`Catchup`] and moves name cells); `bit` must be a
-    /// cell of this board.
-    #[inline]
-    pub fn ordinal(&self, bit: usize) -> u8 {
-        self.tables.ordinal(bit) as u8
-    }
-
-    /// Writes the empty cells' ordinals but `excluded` into `buffer` in canonical order;
-    /// returns their count.
-    pub fn empty_cells(&self, excluded: &[u8], buffer: &mut [u8; MAX_CELLS]) -> usize {
+    fn empty_cells(&self, excluded: &[u8], buffer: &mut [u8; MAX_CELLS]) -> usize {
         let mut count = 0;
         for ordinal in 0..self.cell_count() as u8 {
             // Branch-free compaction: every ordinal is written, only kept ones counted.
@@ -64,57 +112,40 @@ impl PlayoutBoard {
         count
     }
 
-    /// Number of empty cells.
     #[inline]
-    pub fn empty_count(&self) -> usize {
+    fn empty_count(&self) -> usize {
         self.empty as usize
     }
 
-    /// The side to move.
     #[inline]
-    pub fn side_to_move(&self) -> Player {
+    fn side_to_move(&self) -> Player {
         self.to_move
     }
 
-    /// The rule score of `player`: its largest group, at least 1.
     #[inline]
-    pub fn player_score(&self, player: Player) -> usize {
+    fn player_score(&self, player: Player) -> usize {
         self.groups.largest(player.index()).max(1)
     }
 
-    /// The most stones the mover may place now, as [`Catchup::stones_allowed`].
     #[inline]
-    pub fn stones_allowed(&self) -> usize {
+    fn stones_allowed(&self) -> usize {
         self.limit.min(self.empty) as usize
     }
 
-    /// Plays a turn given as cell ordinals without checking them: they must be distinct
-    /// and empty, from 1 to [`PlayoutBoard::stones_allowed`] of them.
     #[inline]
-    pub fn play_turn(&mut self, cells: &[u8]) {
+    fn play_turn(&mut self, cells: &[u8]) {
         debug_assert!(!cells.is_empty() && cells.len() <= self.stones_allowed());
         debug_assert!(cells.iter().all(|&cell| self.groups.is_empty(cell)));
-        let mover = self.to_move;
-        let mover_before = self.player_score(mover);
-        let board_before = mover_before.max(self.player_score(mover.opponent()));
-        for &cell in cells {
-            self.groups.place(self.tables, cell, mover.index());
-        }
+        let (tables, rule) = (self.tables, self.rule);
+        self.limit = play_turn_with(self, rule, cells, |board, cell, index| {
+            board.groups.place(tables, cell, index);
+        });
         self.empty -= cells.len() as u8;
-        self.limit = next_limit(
-            self.rule,
-            [mover_before, board_before],
-            [
-                self.player_score(mover),
-                self.player_score(mover.opponent()),
-            ],
-        );
-        self.to_move = mover.opponent();
+        self.to_move = self.to_move.opponent();
     }
 
-    /// The winner on the board as it stands, as [`Catchup::leader`].
     #[inline]
-    pub fn leader(&self) -> Outcome {
+    fn leader(&self) -> Outcome {
         outcome_of(self.groups.compare(self.cell_count()))
     }
 }

@@ -18,6 +18,8 @@ pub(super) const NO_NEIGHBOUR: u8 = MAX_CELLS as u8;
 pub(super) const SLOTS: usize = 256;
 /// Where a [`Tables::neighbours`] row holds its own ordinal, after the six directions.
 pub(super) const SELF_SLOT: usize = 6;
+/// Most cells a one-word board holds: side 5 (61 cells) and below.
+pub(super) const WORD_CELLS: usize = 64;
 
 /// Immutable per-side tables (see [`tables`]).
 pub(super) struct Tables {
@@ -32,6 +34,9 @@ pub(super) struct Tables {
     pub neighbours: [[u8; 8]; SLOTS],
     /// Every cell of the board.
     pub valid: Cells,
+    /// The neighbours of every ordinal as a one-word mask over ordinals, for boards of at
+    /// most [`WORD_CELLS`] cells (all zero on larger ones): see [`super::word`].
+    pub neighbour_words: [u64; WORD_CELLS],
 }
 
 impl std::fmt::Debug for Tables {
@@ -48,6 +53,7 @@ impl Tables {
             bit_of_ordinal: [0; MAX_CELLS],
             neighbours: [[NO_NEIGHBOUR; 8]; SLOTS],
             valid: geometry.valid(),
+            neighbour_words: [0; WORD_CELLS],
         };
         for (ordinal, &bit) in geometry.cells().iter().enumerate() {
             tables.ordinal_of_bit[bit as usize] = ordinal as u8;
@@ -58,6 +64,15 @@ impl Tables {
             for direction in hex::Direction::ALL {
                 if let Some(next) = geometry.neighbour(bit as usize, direction) {
                     tables.neighbours[ordinal][direction.index()] = tables.ordinal_of_bit[next];
+                }
+            }
+        }
+        if geometry.cell_count() <= WORD_CELLS {
+            for (ordinal, word) in tables.neighbour_words.iter_mut().enumerate() {
+                for &neighbour in &tables.neighbours[ordinal][..SELF_SLOT] {
+                    if neighbour != NO_NEIGHBOUR {
+                        *word |= 1 << neighbour;
+                    }
                 }
             }
         }

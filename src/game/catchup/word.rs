@@ -1,0 +1,217 @@
+//! The playout board for sides up to 5 (at most 61 cells): every cell set is one `u64`
+//! over cell ordinals. A stone's same-coloured neighbours are one AND with a precomputed
+//! neighbour mask, and each group is a mask of its cells kept at its representative, so
+//! taking away a whole group's cells from the neighbours visits each neighbouring group
+//! once, and a merge is one OR plus relabelling the smaller group's cells. The playouts'
+//! hot path; [`PlayoutBoard`](super::PlayoutBoard) serves larger sides.
+
+use std::cmp::Ordering;
+
+use super::playout::{PlayoutPosition, play_turn_with};
+use super::tables::{Tables, WORD_CELLS};
+use super::{Catchup, outcome_of};
+use crate::board::hex::MAX_CELLS;
+use crate::game::{CatchupRule, Outcome, Player, Rules};
+
+/// An index into the per-cell arrays: masked to their length, which every ordinal of a
+/// one-word board is below, so indexing needs no bounds check.
+#[inline(always)]
+fn slot(value: impl Into<u32>) -> usize {
+    value.into() as usize & (WORD_CELLS - 1)
+}
+
+/// A position for random playouts on a board of at most 64 cells (see
+/// [`Catchup::word_board`]), cells as ordinals.
+#[derive(Clone)]
+pub struct WordBoard {
+    neighbours: &'static [u64; WORD_CELLS],
+    /// Every cell of the board.
+    cells: u64,
+    rule: CatchupRule,
+    /// Stones per player (index 0 White, 1 Black).
+    stones: [u64; 2],
+    /// The representative cell of the stone's group. Meaningful for stones only.
+    label: [u8; WORD_CELLS],
+    /// The cells of a group, at its representative. Zero at every empty cell (a new
+    /// stone's group starts from its own entry); stale at stones that stopped being
+    /// representatives.
+    members: [u64; WORD_CELLS],
+    /// Largest group per player (0 while the player has no stone).
+    largest: [u8; 2],
+    to_move: Player,
+    /// Most stones allowed this turn before the cap by empty cells: 1, 2 or 3.
+    limit: u8,
+    /// Number of empty cells.
+    empty: u8,
+}
+
+impl Catchup {
+    /// The position as a [`WordBoard`], for sides up to 5; `None` on larger boards.
+    pub fn word_board(&self) -> Option<WordBoard> {
+        let tables: &'static Tables = self.tables;
+        let cell_count = tables.geometry.cell_count();
+        if cell_count > WORD_CELLS {
+            return None;
+        }
+        let mut board = WordBoard {
+            neighbours: &tables.neighbour_words,
+            cells: u64::MAX >> (WORD_CELLS - cell_count),
+            rule: self.rule,
+            stones: [0; 2],
+            label: [0; WORD_CELLS],
+            members: [0; WORD_CELLS],
+            largest: [
+                self.largest_group(Player::One) as u8,
+                self.largest_group(Player::Two) as u8,
+            ],
+            to_move: self.side_to_move(),
+            limit: self.limit,
+            empty: self.empty,
+        };
+        for (index, stones) in self.stones.iter().enumerate() {
+            for bit in stones.iter() {
+                let cell = tables.ordinal(bit);
+                let root = self.groups.root(cell) as u8;
+                board.stones[index] |= 1 << cell;
+                board.label[slot(cell as u32)] = root;
+                board.members[slot(root)] |= 1 << cell;
+            }
+        }
+        Some(board)
+    }
+}
+
+impl WordBoard {
+    /// Puts a stone of player `index` on the empty cell `cell`, merging it with its
+    /// same-coloured neighbours.
+    #[inline(always)]
+    fn place(&mut self, cell: u8, index: usize) {
+        let at = slot(cell);
+        let bit = 1u64 << at;
+        let own = self.stones[index];
+        self.stones[index] = own | bit;
+        let mut adjacent = self.neighbours[at] & own;
+        // The stone joins the group of its lowest neighbour, or a new group of its own
+        // (whose entry is still zero): one path without branches for both.
+        self.label[at] = cell;
+        let first = if adjacent != 0 { adjacent } else { bit };
+        let mut root = self.label[slot(first.trailing_zeros())];
+        let mut members = self.members[slot(root)] | bit;
+        self.members[slot(root)] = members;
+        self.label[at] = root;
+        // Every other neighbouring group once: its cells leave `adjacent` as it merges.
+        adjacent &= !members;
+        while adjacent != 0 {
+            let other = self.label[slot(adjacent.trailing_zeros())];
+            let other_members = self.members[slot(other)];
+            adjacent &= !other_members;
+            let (big, small, moved) = if members.count_ones() >= other_members.count_ones() {
+                (root, other, other_members)
+            } else {
+                (other, root, members)
+            };
+            debug_assert_ne!(big, small);
+            let mut rest = moved;
+            while rest != 0 {
+                self.label[slot(rest.trailing_zeros())] = big;
+                rest &= rest - 1;
+            }
+            members |= other_members;
+            self.members[slot(big)] = members;
+            root = big;
+        }
+        self.largest[index] = self.largest[index].max(members.count_ones() as u8);
+    }
+
+    /// How many groups of each size player `index` has.
+    fn size_counts(&self, index: usize) -> [u8; WORD_CELLS + 1] {
+        let mut counts = [0u8; WORD_CELLS + 1];
+        let mut rest = self.stones[index];
+        while rest != 0 {
+            let group = self.members[slot(self.label[slot(rest.trailing_zeros())])];
+            counts[group.count_ones() as usize] += 1;
+            rest &= !group;
+        }
+        counts
+    }
+
+    /// Compares player 1's sorted group sizes with player 2's (padded with zeros), as
+    /// [`Catchup::compare_groups`]: by the largest groups, then from the largest size
+    /// down by how many groups of that size each player has.
+    fn compare(&self) -> Ordering {
+        let first = self.largest[0].cmp(&self.largest[1]);
+        if first != Ordering::Equal {
+            return first;
+        }
+        let counts = [self.size_counts(0), self.size_counts(1)];
+        (1..=usize::from(self.largest[0]))
+            .rev()
+            .map(|size| counts[0][size].cmp(&counts[1][size]))
+            .find(|order| order.is_ne())
+            .unwrap_or(Ordering::Equal)
+    }
+}
+
+impl PlayoutPosition for WordBoard {
+    #[inline]
+    fn cell_count(&self) -> usize {
+        self.cells.count_ones() as usize
+    }
+
+    #[inline]
+    fn empty_cells(&self, excluded: &[u8], buffer: &mut [u8; MAX_CELLS]) -> usize {
+        let mut rest = self.cells & !(self.stones[0] | self.stones[1]);
+        for &cell in excluded {
+            rest &= !(1 << slot(cell));
+        }
+        let mut count = 0;
+        for entry in buffer.iter_mut().take(WORD_CELLS) {
+            if rest == 0 {
+                break;
+            }
+            *entry = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            count += 1;
+        }
+        count
+    }
+
+    #[inline]
+    fn empty_count(&self) -> usize {
+        self.empty as usize
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Player {
+        self.to_move
+    }
+
+    #[inline]
+    fn player_score(&self, player: Player) -> usize {
+        usize::from(self.largest[player.index()].max(1))
+    }
+
+    #[inline]
+    fn stones_allowed(&self) -> usize {
+        self.limit.min(self.empty) as usize
+    }
+
+    #[inline(always)]
+    fn play_turn(&mut self, cells: &[u8]) {
+        debug_assert!(!cells.is_empty() && cells.len() <= self.stones_allowed());
+        debug_assert!(
+            cells
+                .iter()
+                .all(|&cell| (self.stones[0] | self.stones[1]) & (1 << slot(cell)) == 0)
+        );
+        let rule = self.rule;
+        self.limit = play_turn_with(self, rule, cells, WordBoard::place);
+        self.empty -= cells.len() as u8;
+        self.to_move = self.to_move.opponent();
+    }
+
+    #[inline]
+    fn leader(&self) -> Outcome {
+        outcome_of(self.compare())
+    }
+}
