@@ -393,9 +393,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     /// when the draw lies beyond its horizon). Plies the armies need to come into contact
     /// do not count as time left ([`SearchGame::plies_to_contact`]), which gives the
     /// engine a reason to close in while the draw is still beyond its horizon.
+    /// `evaluation` is the static evaluation when the caller has it already.
     #[inline]
-    fn leaf_value(&self, position: &G) -> i32 {
-        let value = position.evaluate();
+    fn leaf_value(&self, position: &G, evaluation: Option<i32>) -> i32 {
+        let value = evaluation.unwrap_or_else(|| position.evaluate());
         let fade = self.config.draw_fade_plies;
         match position.plies_to_draw() {
             Some(left) if left < fade => {
@@ -652,7 +653,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             };
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
-        let has_quiet = position.noisy_moves(&mut moves);
+        let (has_quiet, evaluation) = position.noisy_moves_and_evaluation(&mut moves);
         if moves.is_empty() && !has_quiet {
             self.moves[ply] = moves;
             return self.terminal_value(position, ply);
@@ -665,7 +666,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let forced = !has_quiet;
         let mut best_value = -INFINITY;
         if !forced || quiescence_depth >= MAX_QUIESCENCE || ply >= MAX_PLY - 1 {
-            best_value = self.leaf_value(position);
+            best_value = self.leaf_value(position, evaluation);
             if best_value >= beta
                 || order.is_empty()
                 || quiescence_depth >= MAX_QUIESCENCE

@@ -79,6 +79,15 @@ pub trait SearchGame: Rules {
         moves.len() < total
     }
 
+    /// [`SearchGame::noisy_moves`], and the static evaluation when the game found it on
+    /// the way (it must then equal [`SearchGame::evaluate`]). Quiescence needs the
+    /// evaluation exactly where no forcing move is left, and a game's test for forcing
+    /// moves may share its work (checkers' capture test shifts the empty cells its
+    /// mobility term counts). The default finds none.
+    fn noisy_moves_and_evaluation(&self, moves: &mut Vec<Self::Move>) -> (bool, Option<i32>) {
+        (self.noisy_moves(moves), None)
+    }
+
     /// When every legal move here is quiet, their number, counted without listing them;
     /// `None` when a noisy move exists, and for games that do not stage (the default).
     /// With a count and no table move, the search tries the killers that
