@@ -271,6 +271,14 @@ impl<const N: usize> SearchGame for Checkers<N> {
         self.is_legal_step(mv)
     }
 
+    fn move_code(&self, mv: Move) -> Option<u16> {
+        mv.step_code()
+    }
+
+    fn decode_move(&self, code: u16) -> Option<Move> {
+        Move::from_step_code(code)
+    }
+
     /// A step list is sorted (generation goes by direction, then cell, the order of the
     /// encoding), so a step is found by binary search. A capture list is not, but holds
     /// no step, and captures and steps never mix.

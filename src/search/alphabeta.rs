@@ -10,7 +10,7 @@ use crate::game::{Outcome, Rules};
 
 use super::game::{HISTORY_SIZE, SearchGame, Terminal};
 use super::shared::Shared;
-use super::tt::{Bound, Entry};
+use super::tt::{Bound, Entry, TableMove};
 use super::{Score, SearchInfo};
 
 mod ordering;
@@ -473,12 +473,13 @@ impl<'a, G: SearchGame> Worker<'a, G> {
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut order = std::mem::take(&mut self.order[ply]);
-        let table_move = entry.and_then(|entry| entry.move_index);
-        // Without a table move, a game that stages tries its killers before listing the
-        // moves; until then `moves` holds only those killers (see `list_after_staged`).
+        let table_move = entry.and_then(|entry| entry.table_move);
+        // Unless the table move is known only by its index, a game that stages tries the
+        // table move and its killers before listing the moves; until then `moves` holds
+        // only those (see `list_after_staged`).
         let staged_count = match table_move {
-            None => position.quiet_move_count(),
-            Some(_) => None,
+            None | Some(TableMove::Code(_)) => position.quiet_move_count(),
+            Some(TableMove::Index(_)) => None,
         };
         let mut listed = staged_count.is_none();
         let move_count = staged_count.unwrap_or_else(|| {
@@ -490,11 +491,20 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             self.order[ply] = order;
             return self.terminal_value(position, ply);
         }
+        let table_move = match table_move {
+            Some(TableMove::Index(index)) => Err(index),
+            Some(TableMove::Code(code)) => Ok(position.decode_move(code)),
+            None => Ok(None),
+        };
         if listed {
-            let table_move = table_move.filter(|&index| index < moves.len());
-            self.first_moves(position, &moves, table_move, ply, &mut order);
+            let table_index = match table_move {
+                Err(index) => (index < moves.len()).then_some(index),
+                Ok(table_move) => table_move.and_then(|mv| position.find_move(&moves, mv)),
+            };
+            self.first_moves(position, &moves, table_index, ply, &mut order);
         } else {
-            self.staged_killers(position, ply, &mut moves, &mut order);
+            let table_move = table_move.ok().flatten();
+            self.staged_first_moves(position, table_move, ply, &mut moves, &mut order);
         }
         let mut scored_all = false;
 
@@ -613,19 +623,25 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             Bound::Upper
         };
         if depth > 1 {
-            // The table keeps the index in the full list.
-            if !listed && let Some(index) = best_index {
+            let table_move = best_index.and_then(|index| {
                 let best = moves[index];
+                if let Some(code) = position.move_code(best) {
+                    return Some(TableMove::Code(code));
+                }
+                if listed {
+                    return Some(TableMove::Index(index));
+                }
+                // The table keeps the index in the full list.
                 position.legal_moves(&mut moves);
-                best_index = position.find_move(&moves, best);
-            }
+                position.find_move(&moves, best).map(TableMove::Index)
+            });
             self.shared.table.store(
                 key,
                 Entry {
                     score: to_table(best_value, ply),
                     depth,
                     bound,
-                    move_index: best_index,
+                    table_move,
                 },
             );
         }

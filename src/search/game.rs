@@ -103,6 +103,20 @@ pub trait SearchGame: Rules {
         false
     }
 
+    /// A code below 2^15 that names `mv` among the moves of any position of this game,
+    /// for the transposition table: with a code the search can try the table move
+    /// without listing the moves (checked by [`SearchGame::is_legal_quiet`] where the
+    /// moves are staged). `None` (the default) stores the move's index in the list.
+    fn move_code(&self, _mv: Self::Move) -> Option<u16> {
+        None
+    }
+
+    /// The move [`SearchGame::move_code`] gave `code`, if the code names one (it may not
+    /// be legal here).
+    fn decode_move(&self, _code: u16) -> Option<Self::Move> {
+        None
+    }
+
     /// The index of `mv` in `moves` (this position's legal moves), if it is there: how
     /// the search finds its killers. Games whose quiet-move lists are sorted override it
     /// with a binary search.
