@@ -547,7 +547,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             self.hashes.push(child.hash());
             let new_depth = depth - 1 + extension;
             let value = if number == 0 {
-                -self.search(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
+                -self.child_search(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
                 let reduction = if self.config.reductions
                     && !exact
@@ -560,7 +560,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 } else {
                     0
                 };
-                let mut value = -self.search(
+                let mut value = -self.child_search(
                     &child,
                     (new_depth - reduction).max(0),
                     -alpha - 1,
@@ -569,10 +569,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     false,
                 );
                 if value > alpha && reduction > 0 {
-                    value = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                    value =
+                        -self.child_search(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
                 }
                 if value > alpha && value < beta && pv_node {
-                    value = -self.search(&child, new_depth, -beta, -alpha, ply + 1, true);
+                    value = -self.child_search(&child, new_depth, -beta, -alpha, ply + 1, true);
                 }
                 value
             };
@@ -650,6 +651,25 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         best_value
     }
 
+    /// [`Self::search`] of a child, straight into quiescence at the horizon (as `search`
+    /// itself would go): most children are leaves, and the full search's frame costs more
+    /// to set up than a quiet leaf costs to evaluate.
+    #[inline(always)]
+    fn child_search(
+        &mut self,
+        child: &G,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiescence(child, alpha, beta, ply, 0);
+        }
+        self.search(child, depth, alpha, beta, ply, pv_node)
+    }
+
     fn quiescence(
         &mut self,
         position: &G,
@@ -668,12 +688,16 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 None => position.evaluate(),
             };
         }
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        let (has_quiet, evaluation) = position.noisy_moves_and_evaluation(&mut moves);
-        if moves.is_empty() && !has_quiet {
-            self.moves[ply] = moves;
-            return self.terminal_value(position, ply);
+        let (has_quiet, evaluation) = position.noisy_moves_and_evaluation(&mut self.moves[ply]);
+        if self.moves[ply].is_empty() {
+            // No forcing move: the leaf's value, or the end of the game.
+            return if has_quiet {
+                self.leaf_value(position, evaluation)
+            } else {
+                self.terminal_value(position, ply)
+            };
         }
+        let moves = std::mem::take(&mut self.moves[ply]);
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();
         for (index, &mv) in moves.iter().enumerate() {
@@ -683,11 +707,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let mut best_value = -INFINITY;
         if !forced || quiescence_depth >= MAX_QUIESCENCE || ply >= MAX_PLY - 1 {
             best_value = self.leaf_value(position, evaluation);
-            if best_value >= beta
-                || order.is_empty()
-                || quiescence_depth >= MAX_QUIESCENCE
-                || ply >= MAX_PLY - 1
-            {
+            if best_value >= beta || quiescence_depth >= MAX_QUIESCENCE || ply >= MAX_PLY - 1 {
                 self.moves[ply] = moves;
                 self.order[ply] = order;
                 return best_value;
