@@ -103,10 +103,11 @@ pub trait SearchGame: Rules {
         false
     }
 
-    /// A code below 2^15 that names `mv` among the moves of any position of this game,
-    /// for the transposition table: with a code the search can try the table move
-    /// without listing the moves (checked by [`SearchGame::is_legal_quiet`] where the
-    /// moves are staged). `None` (the default) stores the move's index in the list.
+    /// A code below [`MAX_MOVE_CODE`](super::tt::MAX_MOVE_CODE) that names `mv` among the
+    /// moves of any position of this game, for the transposition table: with a code the
+    /// search can try the table move without listing the moves (checked by
+    /// [`SearchGame::is_legal_quiet`] where the moves are staged). `None` (the default)
+    /// stores the move's index in the list.
     fn move_code(&self, _mv: Self::Move) -> Option<u16> {
         None
     }

@@ -31,8 +31,9 @@ pub enum TableMove {
     Code(u16),
 }
 
-/// Codes and indices share 16 bits: the top bit tells them apart, and all ones is "none".
-pub const MAX_MOVE_CODE: u16 = 1 << 15;
+/// Codes and indices share 16 bits: the top bit tells them apart, and all ones is "none",
+/// so codes stay below `2^15 - 1`.
+pub const MAX_MOVE_CODE: u16 = (1 << 15) - 1;
 
 /// What a probe finds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -217,7 +218,7 @@ mod tests {
             Some(TableMove::Index(42))
         );
         // A code comes back as a code, the largest one too.
-        for code in [0, 0x7fff] {
+        for code in [0, super::MAX_MOVE_CODE - 1] {
             let coded = Entry {
                 table_move: Some(TableMove::Code(code)),
                 ..entry
