@@ -28,6 +28,8 @@ const MAX_DEPTH: i32 = 120;
 /// How many plies of forcing moves quiescence follows before it trusts the evaluation.
 const MAX_QUIESCENCE: i32 = 48;
 const HISTORY_LIMIT: i32 = 1 << 16;
+/// How many searched quiet moves a cut-off penalises in the history table.
+const MAX_TRIED: usize = 32;
 
 /// Which shape-changing enhancements run. All on for play; the value-preserving subset
 /// (no reductions or extensions, table cut-offs only at equal depth) makes the search
@@ -132,6 +134,9 @@ pub struct Worker<'a, G: SearchGame> {
     hashes: Vec<u64>,
     moves: Vec<Vec<G::Move>>,
     order: Vec<Vec<(i32, usize)>>,
+    /// Per ply, the quiet moves searched so far (indices into `moves`), whose history a
+    /// cut-off lowers: a kept buffer, since zeroing a fresh array cost more per node.
+    tried: Vec<Vec<usize>>,
     /// Scratch for [`SearchGame::order_hints`].
     hints: Vec<i32>,
     killers: Vec<[Option<G::Move>; 2]>,
@@ -169,6 +174,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             hashes,
             moves: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             order: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            tried: (0..=MAX_PLY)
+                .map(|_| Vec::with_capacity(MAX_TRIED))
+                .collect(),
             hints: Vec::new(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; HISTORY_SIZE],
@@ -514,8 +522,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let original_alpha = alpha;
         let mut best_value = -INFINITY;
         let mut best_index = None;
-        let mut searched_quiets: [usize; 32] = [0; 32];
-        let mut quiet_count = 0;
+        let mut tried = std::mem::take(&mut self.tried[ply]);
+        tried.clear();
         let mut number = 0;
         loop {
             if number == order.len() {
@@ -527,7 +535,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                         position,
                         &mut moves,
                         &mut order,
-                        &mut searched_quiets[..quiet_count],
+                        &mut tried,
                         &mut best_index,
                     );
                     listed = true;
@@ -581,6 +589,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             if self.shared.aborted() {
                 self.moves[ply] = moves;
                 self.order[ply] = order;
+                self.tried[ply] = tried;
                 return 0;
             }
             if value > best_value {
@@ -597,22 +606,14 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     head[ply].extend_from_slice(&tail[0]);
                     if value >= beta {
                         if !noisy {
-                            self.reward_quiet(
-                                position,
-                                mv,
-                                depth,
-                                ply,
-                                &moves,
-                                &searched_quiets[..quiet_count],
-                            );
+                            self.reward_quiet(position, mv, depth, ply, &moves, &tried);
                         }
                         break;
                     }
                 }
             }
-            if !noisy && quiet_count < searched_quiets.len() {
-                searched_quiets[quiet_count] = index;
-                quiet_count += 1;
+            if !noisy && tried.len() < MAX_TRIED {
+                tried.push(index);
             }
             number += 1;
         }
@@ -648,6 +649,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
         self.moves[ply] = moves;
         self.order[ply] = order;
+        self.tried[ply] = tried;
         best_value
     }
 
