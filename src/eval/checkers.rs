@@ -63,10 +63,9 @@ struct Terms {
     border: i32,
 }
 
-/// Both sides' plain terms, indexed by colour; `empty` is the board's empty cells.
-fn plain_terms<const N: usize>(position: &Checkers<N>, empty: HexSet<N>) -> [Terms; 2] {
+/// Both sides' plain terms, indexed by colour; `mobility` is each colour's open steps.
+fn plain_terms<const N: usize>(position: &Checkers<N>, mobility: [u32; 2]) -> [Terms; 2] {
     let geometry: &HexGeometry = position.geometry();
-    let mobility = position.open_steps(empty);
     [Player::One, Player::Two].map(|player| {
         let colour = player.index();
         let men = position.men(player);
@@ -98,9 +97,11 @@ struct Conversion {
 /// close to every enemy man, for taking away his steps, and for owning the board, so a
 /// won ending is closed out (a side must capture or block every man to win) instead of
 /// drifting into the 80-ply rule. Each bonus is a constant minus what the enemy men still
-/// have, so a capture always raises it.
+/// have, so a capture always raises it. `grown` is the board's
+/// [`HexGeometry::grown`] (the position's faster [`Checkers::grown`] in play).
 fn conversion<const N: usize>(
     geometry: &HexGeometry,
+    grown: impl Fn(HexSet<N>) -> HexSet<N> + Copy,
     men: HexSet<N>,
     enemies: HexSet<N>,
     empty: HexSet<N>,
@@ -119,7 +120,7 @@ fn conversion<const N: usize>(
     let mut ring = 0;
     while !unreached.is_empty() && ring < diameter {
         ring += 1;
-        reach = geometry.grown(reach) & valid;
+        reach = grown(reach) & valid;
         let found = unreached & reach;
         distances += ring * found.len() as i32;
         unreached = unreached.without(found);
@@ -127,15 +128,16 @@ fn conversion<const N: usize>(
     Conversion {
         hunt: HUNT_MEN as i32 * diameter - distances,
         restrict: 6 * HUNT_MEN as i32 - enemy_steps,
-        space: geometry.cell_count() as i32 - enemy_space(geometry, empty, men, enemies) as i32,
+        space: geometry.cell_count() as i32 - enemy_space(grown, empty, men, enemies) as i32,
     }
 }
 
 /// The distance within which [`CONTACT_MEN`] men of `men` (or all of them, if fewer)
 /// stand from the enemy army; 0 when either army is empty. Rings are grown around the
-/// enemy men until they hold enough own men.
+/// enemy men until they hold enough own men (`grown` as for [`conversion`]).
 fn contact_distance<const N: usize>(
     geometry: &HexGeometry,
+    grown: impl Fn(HexSet<N>) -> HexSet<N>,
     men: HexSet<N>,
     enemies: HexSet<N>,
 ) -> u32 {
@@ -148,7 +150,7 @@ fn contact_distance<const N: usize>(
     let mut distance = 0;
     while (reach & men).len() < wanted {
         distance += 1;
-        reach = geometry.grown(reach) & valid;
+        reach = grown(reach) & valid;
     }
     distance
 }
@@ -156,7 +158,7 @@ fn contact_distance<const N: usize>(
 /// Empty cells the enemy men reach strictly before any own man, both walking one step a
 /// turn over empty cells (a breadth-first race from both armies at once).
 fn enemy_space<const N: usize>(
-    geometry: &HexGeometry,
+    grown: impl Fn(HexSet<N>) -> HexSet<N>,
     empty: HexSet<N>,
     men: HexSet<N>,
     enemies: HexSet<N>,
@@ -166,8 +168,8 @@ fn enemy_space<const N: usize>(
     let mut enemy_only = HexSet::EMPTY;
     loop {
         let claimed = own_reach | enemy_reach;
-        let own_next = (geometry.grown(own_reach) & empty).without(claimed);
-        let enemy_next = (geometry.grown(enemy_reach) & empty).without(claimed);
+        let own_next = (grown(own_reach) & empty).without(claimed);
+        let enemy_next = (grown(enemy_reach) & empty).without(claimed);
         // Once the enemy cannot grow, its region is final.
         if enemy_next.is_empty() {
             return enemy_only.len();
@@ -178,17 +180,25 @@ fn enemy_space<const N: usize>(
     }
 }
 
-fn weighted<const N: usize>(position: &Checkers<N>, player: Player) -> [(&'static str, i32); 8] {
+/// The weighted terms from `player`'s view; `mobility` is each colour's open steps when
+/// the caller has counted them already.
+fn weighted<const N: usize>(
+    position: &Checkers<N>,
+    player: Player,
+    mobility: Option<[u32; 2]>,
+) -> [(&'static str, i32); 8] {
     let geometry = position.geometry();
     let (own_men, opp_men) = (position.men(player), position.men(player.opponent()));
     let empty = geometry.valid().without(own_men | opp_men);
-    let [own, opp] = match (plain_terms(position, empty), player) {
+    let mobility = mobility.unwrap_or_else(|| position.open_steps(empty));
+    let [own, opp] = match (plain_terms(position, mobility), player) {
         ([white, black], Player::One) => [white, black],
         ([white, black], Player::Two) => [black, white],
     };
     // A side's mobility is exactly the step count its opponent's `restrict` needs.
-    let own_conversion = conversion(geometry, own_men, opp_men, empty, opp.mobility);
-    let opp_conversion = conversion(geometry, opp_men, own_men, empty, own.mobility);
+    let grown = |set| position.grown(set);
+    let own_conversion = conversion(geometry, grown, own_men, opp_men, empty, opp.mobility);
+    let opp_conversion = conversion(geometry, grown, opp_men, own_men, empty, own.mobility);
     [
         ("material", MAN * (own.material - opp.material)),
         ("centre", CENTRE * (own.centre - opp.centre)),
@@ -210,19 +220,24 @@ fn weighted<const N: usize>(position: &Checkers<N>, player: Player) -> [(&'stati
     ]
 }
 
+/// [`SearchGame::evaluate`], with each colour's open steps if already counted.
+fn evaluate_with<const N: usize>(position: &Checkers<N>, mobility: Option<[u32; 2]>) -> i32 {
+    weighted(position, position.side_to_move(), mobility)
+        .iter()
+        .map(|(_, value)| value)
+        .sum()
+}
+
 impl<const N: usize> SearchGame for Checkers<N> {
     const ALGORITHM: Algorithm = Algorithm::AlphaBeta;
     type Tree = MoveTree<Checkers<N>>;
 
     fn evaluate(&self) -> i32 {
-        weighted(self, self.side_to_move())
-            .iter()
-            .map(|(_, value)| value)
-            .sum()
+        evaluate_with(self, None)
     }
 
     fn evaluation_terms(&self) -> Vec<(String, i32)> {
-        weighted(self, Player::One)
+        weighted(self, Player::One, None)
             .iter()
             .map(|&(name, value)| (name.to_string(), value))
             .collect()
@@ -233,7 +248,19 @@ impl<const N: usize> SearchGame for Checkers<N> {
     }
 
     fn noisy_moves(&self, moves: &mut Vec<Move>) -> bool {
-        self.captures(moves)
+        let open = self.captures_or_open_steps(moves);
+        open.is_some_and(|open| open[self.side_to_move().index()] > 0)
+    }
+
+    /// Without a capture, the evaluation from the open steps the capture test counted.
+    fn noisy_moves_and_evaluation(&self, moves: &mut Vec<Move>) -> (bool, Option<i32>) {
+        match self.captures_or_open_steps(moves) {
+            Some(open) => (
+                open[self.side_to_move().index()] > 0,
+                Some(evaluate_with(self, Some(open))),
+            ),
+            None => (false, None),
+        }
     }
 
     fn quiet_move_count(&self) -> Option<usize> {
@@ -242,6 +269,14 @@ impl<const N: usize> SearchGame for Checkers<N> {
 
     fn is_legal_quiet(&self, mv: Move) -> bool {
         self.is_legal_step(mv)
+    }
+
+    fn move_code(&self, mv: Move) -> Option<u16> {
+        mv.step_code()
+    }
+
+    fn decode_move(&self, code: u16) -> Option<Move> {
+        Move::from_step_code(code)
     }
 
     /// A step list is sorted (generation goes by direction, then cell, the order of the
@@ -287,7 +322,8 @@ impl<const N: usize> SearchGame for Checkers<N> {
     fn plies_to_contact(&self) -> u32 {
         let player = self.side_to_move();
         let men = self.men(player);
-        let distance = contact_distance(self.geometry(), men, self.men(player.opponent()));
+        let opponent = self.men(player.opponent());
+        let distance = contact_distance(self.geometry(), |set| self.grown(set), men, opponent);
         2 * distance.saturating_sub(1)
     }
 
@@ -399,7 +435,14 @@ mod tests {
             .iter()
             .map(|&direction| (enemies.shifted(geometry.offset(direction)) & empty).len() as i32)
             .sum();
-        conversion(geometry, men, enemies, empty, enemy_steps)
+        conversion(
+            geometry,
+            |set| geometry.grown(set),
+            men,
+            enemies,
+            empty,
+            enemy_steps,
+        )
     }
 
     /// Two armies of the given sizes on random distinct cells (the enemy placed first).
@@ -482,10 +525,11 @@ mod tests {
                 .collect();
             nearest.sort_unstable();
             let third = nearest[nearest.len().min(CONTACT_MEN as usize) - 1];
-            assert_eq!(contact_distance(geometry, men, enemies), third as u32);
+            let distance = contact_distance(geometry, |set| geometry.grown(set), men, enemies);
+            assert_eq!(distance, third as u32);
         }
         assert_eq!(
-            contact_distance(geometry, HexSet::<5>::EMPTY, HexSet::<5>::EMPTY),
+            contact_distance(geometry, |set| set, HexSet::<5>::EMPTY, HexSet::<5>::EMPTY),
             0
         );
     }

@@ -10,7 +10,7 @@ use crate::game::{Outcome, Rules};
 
 use super::game::{HISTORY_SIZE, SearchGame, Terminal};
 use super::shared::Shared;
-use super::tt::{Bound, Entry};
+use super::tt::{Bound, Entry, TableMove};
 use super::{Score, SearchInfo};
 
 mod ordering;
@@ -28,6 +28,8 @@ const MAX_DEPTH: i32 = 120;
 /// How many plies of forcing moves quiescence follows before it trusts the evaluation.
 const MAX_QUIESCENCE: i32 = 48;
 const HISTORY_LIMIT: i32 = 1 << 16;
+/// How many searched quiet moves a cut-off penalises in the history table.
+const MAX_TRIED: usize = 32;
 
 /// Which shape-changing enhancements run. All on for play; the value-preserving subset
 /// (no reductions or extensions, table cut-offs only at equal depth) makes the search
@@ -132,6 +134,9 @@ pub struct Worker<'a, G: SearchGame> {
     hashes: Vec<u64>,
     moves: Vec<Vec<G::Move>>,
     order: Vec<Vec<(i32, usize)>>,
+    /// Per ply, the quiet moves searched so far (indices into `moves`), whose history a
+    /// cut-off lowers: a kept buffer, since zeroing a fresh array cost more per node.
+    tried: Vec<Vec<usize>>,
     /// Scratch for [`SearchGame::order_hints`].
     hints: Vec<i32>,
     killers: Vec<[Option<G::Move>; 2]>,
@@ -169,6 +174,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             hashes,
             moves: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             order: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            tried: (0..=MAX_PLY)
+                .map(|_| Vec::with_capacity(MAX_TRIED))
+                .collect(),
             hints: Vec::new(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; HISTORY_SIZE],
@@ -393,9 +401,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     /// when the draw lies beyond its horizon). Plies the armies need to come into contact
     /// do not count as time left ([`SearchGame::plies_to_contact`]), which gives the
     /// engine a reason to close in while the draw is still beyond its horizon.
+    /// `evaluation` is the static evaluation when the caller has it already.
     #[inline]
-    fn leaf_value(&self, position: &G) -> i32 {
-        let value = position.evaluate();
+    fn leaf_value(&self, position: &G, evaluation: Option<i32>) -> i32 {
+        let value = evaluation.unwrap_or_else(|| position.evaluate());
         let fade = self.config.draw_fade_plies;
         match position.plies_to_draw() {
             Some(left) if left < fade => {
@@ -472,12 +481,13 @@ impl<'a, G: SearchGame> Worker<'a, G> {
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut order = std::mem::take(&mut self.order[ply]);
-        let table_move = entry.and_then(|entry| entry.move_index);
-        // Without a table move, a game that stages tries its killers before listing the
-        // moves; until then `moves` holds only those killers (see `list_after_staged`).
+        let table_move = entry.and_then(|entry| entry.table_move);
+        // Unless the table move is known only by its index, a game that stages tries the
+        // table move and its killers before listing the moves; until then `moves` holds
+        // only those (see `list_after_staged`).
         let staged_count = match table_move {
-            None => position.quiet_move_count(),
-            Some(_) => None,
+            None | Some(TableMove::Code(_)) => position.quiet_move_count(),
+            Some(TableMove::Index(_)) => None,
         };
         let mut listed = staged_count.is_none();
         let move_count = staged_count.unwrap_or_else(|| {
@@ -489,11 +499,20 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             self.order[ply] = order;
             return self.terminal_value(position, ply);
         }
+        let table_move = match table_move {
+            Some(TableMove::Index(index)) => Err(index),
+            Some(TableMove::Code(code)) => Ok(position.decode_move(code)),
+            None => Ok(None),
+        };
         if listed {
-            let table_move = table_move.filter(|&index| index < moves.len());
-            self.first_moves(position, &moves, table_move, ply, &mut order);
+            let table_index = match table_move {
+                Err(index) => (index < moves.len()).then_some(index),
+                Ok(table_move) => table_move.and_then(|mv| position.find_move(&moves, mv)),
+            };
+            self.first_moves(position, &moves, table_index, ply, &mut order);
         } else {
-            self.staged_killers(position, ply, &mut moves, &mut order);
+            let table_move = table_move.ok().flatten();
+            self.staged_first_moves(position, table_move, ply, &mut moves, &mut order);
         }
         let mut scored_all = false;
 
@@ -503,8 +522,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let original_alpha = alpha;
         let mut best_value = -INFINITY;
         let mut best_index = None;
-        let mut searched_quiets: [usize; 32] = [0; 32];
-        let mut quiet_count = 0;
+        let mut tried = std::mem::take(&mut self.tried[ply]);
+        tried.clear();
         let mut number = 0;
         loop {
             if number == order.len() {
@@ -516,7 +535,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                         position,
                         &mut moves,
                         &mut order,
-                        &mut searched_quiets[..quiet_count],
+                        &mut tried,
                         &mut best_index,
                     );
                     listed = true;
@@ -536,7 +555,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             self.hashes.push(child.hash());
             let new_depth = depth - 1 + extension;
             let value = if number == 0 {
-                -self.search(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
+                -self.child_search(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
                 let reduction = if self.config.reductions
                     && !exact
@@ -549,7 +568,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 } else {
                     0
                 };
-                let mut value = -self.search(
+                let mut value = -self.child_search(
                     &child,
                     (new_depth - reduction).max(0),
                     -alpha - 1,
@@ -558,10 +577,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     false,
                 );
                 if value > alpha && reduction > 0 {
-                    value = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                    value =
+                        -self.child_search(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
                 }
                 if value > alpha && value < beta && pv_node {
-                    value = -self.search(&child, new_depth, -beta, -alpha, ply + 1, true);
+                    value = -self.child_search(&child, new_depth, -beta, -alpha, ply + 1, true);
                 }
                 value
             };
@@ -569,6 +589,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             if self.shared.aborted() {
                 self.moves[ply] = moves;
                 self.order[ply] = order;
+                self.tried[ply] = tried;
                 return 0;
             }
             if value > best_value {
@@ -585,22 +606,14 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     head[ply].extend_from_slice(&tail[0]);
                     if value >= beta {
                         if !noisy {
-                            self.reward_quiet(
-                                position,
-                                mv,
-                                depth,
-                                ply,
-                                &moves,
-                                &searched_quiets[..quiet_count],
-                            );
+                            self.reward_quiet(position, mv, depth, ply, &moves, &tried);
                         }
                         break;
                     }
                 }
             }
-            if !noisy && quiet_count < searched_quiets.len() {
-                searched_quiets[quiet_count] = index;
-                quiet_count += 1;
+            if !noisy && tried.len() < MAX_TRIED {
+                tried.push(index);
             }
             number += 1;
         }
@@ -612,25 +625,51 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             Bound::Upper
         };
         if depth > 1 {
-            // The table keeps the index in the full list.
-            if !listed && let Some(index) = best_index {
+            let table_move = best_index.and_then(|index| {
                 let best = moves[index];
+                if let Some(code) = position.move_code(best) {
+                    return Some(TableMove::Code(code));
+                }
+                if listed {
+                    return Some(TableMove::Index(index));
+                }
+                // The table keeps the index in the full list.
                 position.legal_moves(&mut moves);
-                best_index = position.find_move(&moves, best);
-            }
+                position.find_move(&moves, best).map(TableMove::Index)
+            });
             self.shared.table.store(
                 key,
                 Entry {
                     score: to_table(best_value, ply),
                     depth,
                     bound,
-                    move_index: best_index,
+                    table_move,
                 },
             );
         }
         self.moves[ply] = moves;
         self.order[ply] = order;
+        self.tried[ply] = tried;
         best_value
+    }
+
+    /// [`Self::search`] of a child, straight into quiescence at the horizon (as `search`
+    /// itself would go): most children are leaves, and the full search's frame costs more
+    /// to set up than a quiet leaf costs to evaluate.
+    #[inline(always)]
+    fn child_search(
+        &mut self,
+        child: &G,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiescence(child, alpha, beta, ply, 0);
+        }
+        self.search(child, depth, alpha, beta, ply, pv_node)
     }
 
     fn quiescence(
@@ -651,12 +690,16 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 None => position.evaluate(),
             };
         }
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        let has_quiet = position.noisy_moves(&mut moves);
-        if moves.is_empty() && !has_quiet {
-            self.moves[ply] = moves;
-            return self.terminal_value(position, ply);
+        let (has_quiet, evaluation) = position.noisy_moves_and_evaluation(&mut self.moves[ply]);
+        if self.moves[ply].is_empty() {
+            // No forcing move: the leaf's value, or the end of the game.
+            return if has_quiet {
+                self.leaf_value(position, evaluation)
+            } else {
+                self.terminal_value(position, ply)
+            };
         }
+        let moves = std::mem::take(&mut self.moves[ply]);
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();
         for (index, &mv) in moves.iter().enumerate() {
@@ -665,12 +708,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let forced = !has_quiet;
         let mut best_value = -INFINITY;
         if !forced || quiescence_depth >= MAX_QUIESCENCE || ply >= MAX_PLY - 1 {
-            best_value = self.leaf_value(position);
-            if best_value >= beta
-                || order.is_empty()
-                || quiescence_depth >= MAX_QUIESCENCE
-                || ply >= MAX_PLY - 1
-            {
+            best_value = self.leaf_value(position, evaluation);
+            if best_value >= beta || quiescence_depth >= MAX_QUIESCENCE || ply >= MAX_PLY - 1 {
                 self.moves[ply] = moves;
                 self.order[ply] = order;
                 return best_value;

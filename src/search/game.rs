@@ -79,6 +79,15 @@ pub trait SearchGame: Rules {
         moves.len() < total
     }
 
+    /// [`SearchGame::noisy_moves`], and the static evaluation when the game found it on
+    /// the way (it must then equal [`SearchGame::evaluate`]). Quiescence needs the
+    /// evaluation exactly where no forcing move is left, and a game's test for forcing
+    /// moves may share its work (checkers' capture test shifts the empty cells its
+    /// mobility term counts). The default finds none.
+    fn noisy_moves_and_evaluation(&self, moves: &mut Vec<Self::Move>) -> (bool, Option<i32>) {
+        (self.noisy_moves(moves), None)
+    }
+
     /// When every legal move here is quiet, their number, counted without listing them;
     /// `None` when a noisy move exists, and for games that do not stage (the default).
     /// With a count and no table move, the search tries the killers that
@@ -92,6 +101,21 @@ pub trait SearchGame: Rules {
     /// here. Called only where [`SearchGame::quiet_move_count`] gave a count.
     fn is_legal_quiet(&self, _mv: Self::Move) -> bool {
         false
+    }
+
+    /// A code below [`MAX_MOVE_CODE`](super::tt::MAX_MOVE_CODE) that names `mv` among the
+    /// moves of any position of this game, for the transposition table: with a code the
+    /// search can try the table move without listing the moves (checked by
+    /// [`SearchGame::is_legal_quiet`] where the moves are staged). `None` (the default)
+    /// stores the move's index in the list.
+    fn move_code(&self, _mv: Self::Move) -> Option<u16> {
+        None
+    }
+
+    /// The move [`SearchGame::move_code`] gave `code`, if the code names one (it may not
+    /// be legal here).
+    fn decode_move(&self, _code: u16) -> Option<Self::Move> {
+        None
     }
 
     /// The index of `mv` in `moves` (this position's legal moves), if it is there: how

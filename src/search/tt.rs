@@ -3,8 +3,12 @@
 //! two threads writing at once fails the key check instead of returning another
 //! position's data (the classic lockless XOR scheme).
 //!
-//! Moves are stored as their index in the position's legal move list, which is the same
-//! every time the rules generate it; this keeps the table independent of the game.
+//! A move is stored as the game's 15-bit code for it ([`SearchGame::move_code`]) or else
+//! as its index in the position's legal move list, which is the same every time the rules
+//! generate it; either keeps the table independent of the game. A code lets the search try
+//! the table move without listing the moves.
+//!
+//! [`SearchGame::move_code`]: super::game::SearchGame::move_code
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -18,14 +22,28 @@ pub enum Bound {
     Upper,
 }
 
+/// How a stored best move is named.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TableMove {
+    /// Its index in the position's legal move list.
+    Index(usize),
+    /// The game's code for it (below [`MAX_MOVE_CODE`]).
+    Code(u16),
+}
+
+/// Codes and indices share 16 bits: the top bit tells them apart, and all ones is "none",
+/// so codes stay below `2^15 - 1`.
+pub const MAX_MOVE_CODE: u16 = (1 << 15) - 1;
+
 /// What a probe finds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     pub score: i32,
+    /// Below 128 (the search never goes deeper than `MAX_DEPTH`).
     pub depth: i32,
     pub bound: Bound,
-    /// Index of the best move in the legal move list, if one is known.
-    pub move_index: Option<usize>,
+    /// The best move, if one is known.
+    pub table_move: Option<TableMove>,
 }
 
 #[derive(Debug, Default)]
@@ -48,6 +66,7 @@ impl std::fmt::Debug for TranspositionTable {
 
 const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
 const NO_MOVE: u64 = 0xffff;
+const CODE_FLAG: u64 = 0x8000;
 
 impl TranspositionTable {
     /// A table of about `megabytes` MiB (at least one), a power of two of slots.
@@ -107,8 +126,8 @@ impl TranspositionTable {
             }
         }
         let mut entry = entry;
-        if entry.move_index.is_none() && old != 0 && old_key == key {
-            entry.move_index = unpack(old).move_index;
+        if entry.table_move.is_none() && old != 0 && old_key == key {
+            entry.table_move = unpack(old).table_move;
         }
         let data = pack(entry, generation);
         slot.check.store(key ^ data, Ordering::Relaxed);
@@ -130,15 +149,17 @@ impl TranspositionTable {
     }
 }
 
-/// Layout: score 32 bits | move index 16 | depth 8 | bound 2 | generation 6.
+/// Layout: score 32 bits | move 16 (code flag, then 15 bits of code or index) | depth 8 |
+/// bound 2 | generation 6.
 fn pack(entry: Entry, generation: u64) -> u64 {
     let bound = match entry.bound {
         Bound::Exact => 1u64,
         Bound::Lower => 2,
         Bound::Upper => 3,
     };
-    let move_bits = match entry.move_index {
-        Some(index) if (index as u64) < NO_MOVE => index as u64,
+    let move_bits = match entry.table_move {
+        Some(TableMove::Index(index)) if (index as u64) < NO_MOVE => index as u64,
+        Some(TableMove::Code(code)) if code < MAX_MOVE_CODE => u64::from(code) | CODE_FLAG,
         _ => NO_MOVE,
     };
     u64::from(entry.score as u32)
@@ -150,9 +171,16 @@ fn pack(entry: Entry, generation: u64) -> u64 {
 
 fn unpack(data: u64) -> Entry {
     let move_bits = (data >> 32) & 0xffff;
+    let table_move = if move_bits == NO_MOVE {
+        None
+    } else if move_bits & CODE_FLAG != 0 {
+        Some(TableMove::Code((move_bits & !CODE_FLAG) as u16))
+    } else {
+        Some(TableMove::Index(move_bits as usize))
+    };
     Entry {
         score: data as u32 as i32,
-        move_index: (move_bits != NO_MOVE).then_some(move_bits as usize),
+        table_move,
         depth: ((data >> 48) & 0xff) as i32,
         bound: match (data >> 56) & 3 {
             2 => Bound::Lower,
@@ -164,7 +192,7 @@ fn unpack(data: u64) -> Entry {
 
 #[cfg(test)]
 mod tests {
-    use super::{Bound, Entry, TranspositionTable};
+    use super::{Bound, Entry, TableMove, TranspositionTable};
 
     #[test]
     fn stores_and_verifies_keys() {
@@ -173,22 +201,31 @@ mod tests {
             score: -123_456,
             depth: 7,
             bound: Bound::Lower,
-            move_index: Some(42),
+            table_move: Some(TableMove::Index(42)),
         };
         table.store(0xdead_beef, entry);
         assert_eq!(table.probe(0xdead_beef), Some(entry));
         assert_eq!(table.probe(0xdead_beee), None);
         let no_move = Entry {
-            move_index: None,
+            table_move: None,
             bound: Bound::Upper,
             ..entry
         };
         table.store(0xdead_beef, no_move);
         // The known move survives a store without one.
         assert_eq!(
-            table.probe(0xdead_beef).and_then(|e| e.move_index),
-            Some(42)
+            table.probe(0xdead_beef).and_then(|e| e.table_move),
+            Some(TableMove::Index(42))
         );
+        // A code comes back as a code, the largest one too.
+        for code in [0, super::MAX_MOVE_CODE - 1] {
+            let coded = Entry {
+                table_move: Some(TableMove::Code(code)),
+                ..entry
+            };
+            table.store(0xdead_beef, coded);
+            assert_eq!(table.probe(0xdead_beef), Some(coded));
+        }
         assert!(table.hashfull() <= 1000);
         table.clear();
         assert_eq!(table.probe(0xdead_beef), None);

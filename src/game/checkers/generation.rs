@@ -30,12 +30,26 @@ impl<const N: usize> Checkers<N> {
         self.valid().without(self.men[0] | self.men[1])
     }
 
-    /// The mover's men that can jump now, and per direction the men that can step.
+    /// Per direction, the cells whose neighbour that way is in `empty`; met with a side's
+    /// men, the steps it has in that direction.
     ///
     /// Directions come in opposite pairs `d`, `d + 3` with offsets `+o`, `-o` (`o > 0`):
-    /// `empty` shifted down by `o` marks the men whose `+o` neighbour is empty, which
-    /// gives the steps and, met with the enemy and shifted again, the jumpers. Counting
-    /// the steps (the costly popcounts) is left to the caller, which often needs no count.
+    /// `empty` shifted down by `o` marks the cells whose `+o` neighbour is empty.
+    #[inline(always)]
+    fn open_cells(&self, empty: HexSet<N>) -> [HexSet<N>; 6] {
+        let mut open = [HexSet::EMPTY; 6];
+        for direction in 0..3 {
+            let amount = self.layout.offsets[direction] as u32;
+            open[direction] = shift_down(empty, amount);
+            open[direction + 3] = shift_up(empty, amount);
+        }
+        open
+    }
+
+    /// The mover's men that can jump now, and the [`Self::open_cells`] of `empty`: met
+    /// with `own`, the men that can step per direction. An enemy man on an open cell,
+    /// shifted back, marks the cell a jump over it starts from. Counting the steps (the
+    /// costly popcounts) is left to the caller, which often needs no count.
     #[inline(always)]
     fn scan(
         &self,
@@ -43,18 +57,14 @@ impl<const N: usize> Checkers<N> {
         enemy: HexSet<N>,
         empty: HexSet<N>,
     ) -> (HexSet<N>, [HexSet<N>; 6]) {
+        let open = self.open_cells(empty);
         let mut jumpers = HexSet::EMPTY;
-        let mut steppers = [HexSet::EMPTY; 6];
         for direction in 0..3 {
             let amount = self.layout.offsets[direction] as u32;
-            let ahead_empty = shift_down(empty, amount);
-            let behind_empty = shift_up(empty, amount);
-            steppers[direction] = own & ahead_empty;
-            steppers[direction + 3] = own & behind_empty;
-            jumpers |= shift_down(enemy & ahead_empty, amount);
-            jumpers |= shift_up(enemy & behind_empty, amount);
+            jumpers |= shift_down(enemy & open[direction], amount);
+            jumpers |= shift_up(enemy & open[direction + 3], amount);
         }
-        (jumpers & own, steppers)
+        (jumpers & own, open)
     }
 
     /// Steps of the obligated man onto empty non-border cells, as a direction mask.
@@ -169,8 +179,8 @@ impl<const N: usize> Checkers<N> {
     /// True if the side to move has any legal move (draw counters aside).
     pub(super) fn has_moves(&self) -> bool {
         let (own, enemy, empty) = self.sides();
-        let (jumpers, steppers) = self.scan(own, enemy, empty);
-        !jumpers.is_empty() || steppers.iter().any(|set| !set.is_empty())
+        let (jumpers, open) = self.scan(own, enemy, empty);
+        !jumpers.is_empty() || open.iter().any(|&set| !(set & own).is_empty())
     }
 
     /// Fills `moves` with every legal move (none once the 80-ply draw holds).
@@ -180,11 +190,12 @@ impl<const N: usize> Checkers<N> {
             return;
         }
         let (own, enemy, empty) = self.sides();
-        let (jumpers, steppers) = self.scan(own, enemy, empty);
+        let (jumpers, open) = self.scan(own, enemy, empty);
         if !jumpers.is_empty() {
             self.push_chains(jumpers, enemy, empty, moves);
             return;
         }
+        let steppers = open.map(|set| set & own);
         if let Some(cell) = self.own_obligation() {
             let mut exits = self.exits(cell, empty);
             if exits != 0 {
@@ -211,20 +222,27 @@ impl<const N: usize> Checkers<N> {
         }
     }
 
-    /// Fills `moves` with the legal captures only; true when the mover has steps instead
-    /// (captures are compulsory, so the two never mix). Quiescence needs no step list.
-    pub fn captures(&self, moves: &mut Vec<Move>) -> bool {
+    /// Fills `moves` with the legal captures only and returns `None`, or, when there is
+    /// no capture to make, each colour's open steps ([`Self::open_steps`], White's first)
+    /// with `moves` left empty: the side to move has steps exactly when its count is above
+    /// zero (captures are compulsory, so the two never mix). `None` with no moves once the
+    /// 80-ply draw holds. Quiescence needs no step list, and its evaluation counts the
+    /// open steps from the same shifted empty cells as the capture test.
+    pub fn captures_or_open_steps(&self, moves: &mut Vec<Move>) -> Option<[u32; 2]> {
         moves.clear();
         if self.plies_since_capture >= DRAW_PLIES {
-            return false;
+            return None;
         }
         let (own, enemy, empty) = self.sides();
-        let (jumpers, steppers) = self.scan(own, enemy, empty);
+        let (jumpers, open) = self.scan(own, enemy, empty);
         if !jumpers.is_empty() {
             self.push_chains(jumpers, enemy, empty, moves);
-            return false;
+            return None;
         }
-        steppers.iter().any(|set| !set.is_empty())
+        Some(
+            self.men
+                .map(|men| count_sum(&open.map(|cells| cells & men))),
+        )
     }
 
     /// Pushes every capture chain of the men in `jumpers`.
@@ -265,7 +283,7 @@ impl<const N: usize> Checkers<N> {
             return Some(0);
         }
         let (own, enemy, empty) = self.sides();
-        let (jumpers, steppers) = self.scan(own, enemy, empty);
+        let (jumpers, open) = self.scan(own, enemy, empty);
         if !jumpers.is_empty() {
             return None;
         }
@@ -275,7 +293,7 @@ impl<const N: usize> Checkers<N> {
                 return Some(exits.count_ones());
             }
         }
-        Some(count_sum(&steppers))
+        Some(count_sum(&open.map(|cells| cells & own)))
     }
 
     /// True when `mv` is a legal step here, for a position with no capture to make and
@@ -306,14 +324,23 @@ impl<const N: usize> Checkers<N> {
     /// Per colour, the pairs (man, direction) whose neighbouring cell is in `empty`: the
     /// steps each side's men would have without captures or obligations.
     pub fn open_steps(&self, empty: HexSet<N>) -> [u32; 2] {
-        let mut open = [HexSet::EMPTY; 6];
-        for direction in 0..3 {
-            let amount = self.layout.offsets[direction] as u32;
-            open[direction] = shift_down(empty, amount);
-            open[direction + 3] = shift_up(empty, amount);
-        }
+        let open = self.open_cells(empty);
         self.men
             .map(|men| count_sum(&open.map(|cells| cells & men)))
+    }
+
+    /// `set` and every cell one step from it, unclipped (callers mask the result): the
+    /// same cells as [`HexGeometry::grown`](crate::board::hex::HexGeometry::grown), but
+    /// with this board's offsets, in pairs of known sign, read once instead of derived
+    /// per direction (the evaluation's conversion terms grow sets many times).
+    #[inline]
+    pub fn grown(&self, set: HexSet<N>) -> HexSet<N> {
+        let mut grown = set;
+        for direction in 0..3 {
+            let amount = self.layout.offsets[direction] as u32;
+            grown |= shift_down(set, amount) | shift_up(set, amount);
+        }
+        grown
     }
 
     /// Plays a legal move: moves the man, removes the jumped men, updates obligations,
@@ -367,24 +394,33 @@ impl<const N: usize> Checkers<N> {
 }
 
 /// The set moved `amount` bits towards higher cells (`0 < amount < 64`).
+///
+/// Each word takes its carry from the word below through a 128-bit shift, which compiles
+/// to one double shift (`shld`) instead of two shifts and an or; masking the amount to
+/// six bits (no change in range) tells the compiler no word is skipped.
 #[inline(always)]
 fn shift_up<const N: usize>(set: HexSet<N>, amount: u32) -> HexSet<N> {
+    let amount = amount & 63;
     let words = set.words();
     let mut result = [0u64; N];
     result[0] = words[0] << amount;
     for index in 1..N {
-        result[index] = (words[index] << amount) | (words[index - 1] >> (64 - amount));
+        let pair = u128::from(words[index]) << 64 | u128::from(words[index - 1]);
+        result[index] = ((pair << amount) >> 64) as u64;
     }
     HexSet::from_words(result)
 }
 
-/// The set moved `amount` bits towards lower cells (`0 < amount < 64`).
+/// The set moved `amount` bits towards lower cells (`0 < amount < 64`; a double shift per
+/// word, as in [`shift_up`]).
 #[inline(always)]
 fn shift_down<const N: usize>(set: HexSet<N>, amount: u32) -> HexSet<N> {
+    let amount = amount & 63;
     let words = set.words();
     let mut result = [0u64; N];
     for index in 0..N - 1 {
-        result[index] = (words[index] >> amount) | (words[index + 1] << (64 - amount));
+        let pair = u128::from(words[index + 1]) << 64 | u128::from(words[index]);
+        result[index] = (pair >> amount) as u64;
     }
     result[N - 1] = words[N - 1] >> amount;
     HexSet::from_words(result)

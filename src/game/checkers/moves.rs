@@ -59,6 +59,21 @@ impl Move {
         ((self.0 >> (DIRECTIONS_SHIFT as usize + 3 * index)) & 7) as usize
     }
 
+    /// A step's code in 12 bits (start cell, then direction), for the search's table;
+    /// `None` for a capture, whose path does not fit.
+    #[inline]
+    pub fn step_code(self) -> Option<u16> {
+        (!self.is_capture()).then(|| self.start() as u16 | (self.direction(0) as u16) << 9)
+    }
+
+    /// The step of a [`Move::step_code`], if `code` is one (any cell below 512, a
+    /// direction below 6).
+    #[inline]
+    pub fn from_step_code(code: u16) -> Option<Move> {
+        let direction = usize::from(code >> 9);
+        (direction < 6).then(|| Move::step(usize::from(code & 511), direction))
+    }
+
     /// Number of path segments: the jumps, or 1 for a step.
     #[inline]
     pub fn segments(self) -> usize {

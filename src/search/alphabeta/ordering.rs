@@ -97,20 +97,28 @@ impl<G: SearchGame> Worker<'_, G> {
         }
     }
 
-    /// [`Self::first_moves`] for a position whose moves are not listed yet (no table
-    /// move, all moves quiet: [`SearchGame::quiet_move_count`]): `moves` receives the
-    /// killers that are legal here and `order` points at them, in the same order.
-    pub(super) fn staged_killers(
+    /// [`Self::first_moves`] for a position whose moves are not listed yet (all moves
+    /// quiet: [`SearchGame::quiet_move_count`]; the table move, if any, known by its code):
+    /// `moves` receives the table move and the killers that are legal here, and `order`
+    /// points at them, in the same order.
+    pub(super) fn staged_first_moves(
         &self,
         position: &G,
+        table_move: Option<G::Move>,
         ply: usize,
         moves: &mut Vec<G::Move>,
         order: &mut Vec<(i32, usize)>,
     ) {
         moves.clear();
         order.clear();
+        let table_move = table_move.filter(|&mv| position.is_legal_quiet(mv));
+        if let Some(mv) = table_move {
+            order.push((TABLE_SCORE, 0));
+            moves.push(mv);
+        }
         for (slot, killer) in self.killers[ply].into_iter().enumerate() {
             if let Some(killer) = killer
+                && Some(killer) != table_move
                 && position.is_legal_quiet(killer)
             {
                 order.push((KILLER_SCORE - slot as i32, moves.len()));
@@ -146,9 +154,10 @@ impl<G: SearchGame> Worker<'_, G> {
     }
 }
 
-/// Lists the legal moves once the staged killers (all of `moves`, at most two) failed to
-/// cut, and points the entries of `order`, `tried` and `best` at their places in the full
-/// list, so the search goes on exactly as if it had listed the moves at once.
+/// Lists the legal moves once the staged moves (all of `moves`: the table move and the
+/// killers, at most three) failed to cut, and points the entries of `order`, `tried` and
+/// `best` at their places in the full list, so the search goes on exactly as if it had
+/// listed the moves at once.
 pub(super) fn list_after_staged<G: SearchGame>(
     position: &G,
     moves: &mut Vec<G::Move>,
@@ -156,13 +165,13 @@ pub(super) fn list_after_staged<G: SearchGame>(
     tried: &mut [usize],
     best: &mut Option<usize>,
 ) {
-    debug_assert!(moves.len() <= 2);
-    let staged = [moves.first().copied(), moves.get(1).copied()];
+    debug_assert!(moves.len() <= 3);
+    let staged: [Option<G::Move>; 3] = std::array::from_fn(|index| moves.get(index).copied());
     position.legal_moves(moves);
     let place = |index: usize| {
         staged[index]
             .and_then(|mv| position.find_move(moves, mv))
-            .expect("a staged killer is a legal move")
+            .expect("a staged move is a legal move")
     };
     for entry in order.iter_mut() {
         entry.1 = place(entry.1);
