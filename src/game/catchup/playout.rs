@@ -13,8 +13,32 @@ use super::{Catchup, next_limit, outcome_of};
 use crate::board::hex::MAX_CELLS;
 use crate::game::{CatchupRule, Outcome, Player, Rules};
 
+/// The turn bookkeeping every playout board keeps the same way, beside its stones.
+#[derive(Clone, Copy)]
+pub struct Turn {
+    pub rule: CatchupRule,
+    pub to_move: Player,
+    /// Most stones allowed this turn before the cap by empty cells: 1, 2 or 3.
+    pub limit: u8,
+    /// Number of empty cells.
+    pub empty: u8,
+}
+
+impl Turn {
+    /// The turn state of `position`.
+    pub fn of(position: &Catchup) -> Turn {
+        Turn {
+            rule: position.rule,
+            to_move: position.side_to_move(),
+            limit: position.limit,
+            empty: position.empty,
+        }
+    }
+}
+
 /// What a random playout needs of a position, with cells as ordinals: 0 up to
 /// [`PlayoutPosition::cell_count`], in canonical order (as [`Catchup::ordinal`] gives).
+/// A board supplies its stones; the turn logic is written once, here.
 pub trait PlayoutPosition {
     /// Number of cells of the board.
     fn cell_count(&self) -> usize;
@@ -23,62 +47,66 @@ pub trait PlayoutPosition {
     /// returns their count.
     fn empty_cells(&self, excluded: &[u8], buffer: &mut [u8; MAX_CELLS]) -> usize;
 
-    /// Number of empty cells.
-    fn empty_count(&self) -> usize;
-
-    /// The side to move.
-    fn side_to_move(&self) -> Player;
-
     /// The rule score of `player`: its largest group, at least 1.
     fn player_score(&self, player: Player) -> usize;
 
-    /// The most stones the mover may place now, as [`Catchup::stones_allowed`].
-    fn stones_allowed(&self) -> usize;
-
-    /// Plays a turn given as cell ordinals without checking them: they must be distinct
-    /// and empty, from 1 to [`PlayoutPosition::stones_allowed`] of them.
-    fn play_turn(&mut self, cells: &[u8]);
+    /// Puts a stone of player `index` on the empty cell `cell`, merging its groups.
+    fn place(&mut self, cell: u8, index: usize);
 
     /// The winner on the board as it stands, as [`Catchup::leader`].
     fn leader(&self) -> Outcome;
-}
 
-/// The limit after a turn of `cells` by the side to move, given the way to read scores
-/// and place one stone: the turn logic both boards share.
-#[inline(always)]
-pub(super) fn play_turn_with<B: PlayoutPosition>(
-    board: &mut B,
-    rule: CatchupRule,
-    cells: &[u8],
-    mut place: impl FnMut(&mut B, u8, usize),
-) -> u8 {
-    let mover = board.side_to_move();
-    let mover_before = board.player_score(mover);
-    let board_before = mover_before.max(board.player_score(mover.opponent()));
-    for &cell in cells {
-        place(board, cell, mover.index());
+    fn turn(&self) -> &Turn;
+
+    fn turn_mut(&mut self) -> &mut Turn;
+
+    /// Number of empty cells.
+    #[inline]
+    fn empty_count(&self) -> usize {
+        self.turn().empty as usize
     }
-    next_limit(
-        rule,
-        [mover_before, board_before],
-        [
-            board.player_score(mover),
-            board.player_score(mover.opponent()),
-        ],
-    )
+
+    /// The side to move.
+    #[inline]
+    fn side_to_move(&self) -> Player {
+        self.turn().to_move
+    }
+
+    /// The most stones the mover may place now, as [`Catchup::stones_allowed`].
+    #[inline]
+    fn stones_allowed(&self) -> usize {
+        self.turn().limit.min(self.turn().empty) as usize
+    }
+
+    /// Plays a turn given as cell ordinals without checking them: they must be distinct
+    /// and empty, from 1 to [`PlayoutPosition::stones_allowed`] of them. The next limit
+    /// comes from the same function as [`Catchup`]'s.
+    #[inline(always)]
+    fn play_turn(&mut self, cells: &[u8]) {
+        debug_assert!(!cells.is_empty() && cells.len() <= self.stones_allowed());
+        let mover = self.side_to_move();
+        let mover_before = self.player_score(mover);
+        let board_before = mover_before.max(self.player_score(mover.opponent()));
+        for &cell in cells {
+            self.place(cell, mover.index());
+        }
+        let after = [
+            self.player_score(mover),
+            self.player_score(mover.opponent()),
+        ];
+        let turn = self.turn_mut();
+        turn.limit = next_limit(turn.rule, [mover_before, board_before], after);
+        turn.empty -= cells.len() as u8;
+        turn.to_move = mover.opponent();
+    }
 }
 
 /// A position for random playouts on any side (see [`Catchup::playout_board`]).
 #[derive(Clone)]
 pub struct PlayoutBoard {
     tables: &'static Tables,
-    rule: CatchupRule,
     groups: Groups,
-    to_move: Player,
-    /// Most stones allowed this turn before the cap by empty cells: 1, 2 or 3.
-    limit: u8,
-    /// Number of empty cells.
-    empty: u8,
+    turn: Turn,
 }
 
 impl Catchup {
@@ -86,11 +114,8 @@ impl Catchup {
     pub fn playout_board(&self) -> PlayoutBoard {
         PlayoutBoard {
             tables: self.tables,
-            rule: self.rule,
             groups: self.groups.clone(),
-            to_move: self.side_to_move(),
-            limit: self.limit,
-            empty: self.empty,
+            turn: Turn::of(self),
         }
     }
 }
@@ -113,39 +138,28 @@ impl PlayoutPosition for PlayoutBoard {
     }
 
     #[inline]
-    fn empty_count(&self) -> usize {
-        self.empty as usize
-    }
-
-    #[inline]
-    fn side_to_move(&self) -> Player {
-        self.to_move
-    }
-
-    #[inline]
     fn player_score(&self, player: Player) -> usize {
         self.groups.largest(player.index()).max(1)
     }
 
     #[inline]
-    fn stones_allowed(&self) -> usize {
-        self.limit.min(self.empty) as usize
-    }
-
-    #[inline]
-    fn play_turn(&mut self, cells: &[u8]) {
-        debug_assert!(!cells.is_empty() && cells.len() <= self.stones_allowed());
-        debug_assert!(cells.iter().all(|&cell| self.groups.is_empty(cell)));
-        let (tables, rule) = (self.tables, self.rule);
-        self.limit = play_turn_with(self, rule, cells, |board, cell, index| {
-            board.groups.place(tables, cell, index);
-        });
-        self.empty -= cells.len() as u8;
-        self.to_move = self.to_move.opponent();
+    fn place(&mut self, cell: u8, index: usize) {
+        debug_assert!(self.groups.is_empty(cell));
+        self.groups.place(self.tables, cell, index);
     }
 
     #[inline]
     fn leader(&self) -> Outcome {
         outcome_of(self.groups.compare(self.cell_count()))
+    }
+
+    #[inline]
+    fn turn(&self) -> &Turn {
+        &self.turn
+    }
+
+    #[inline]
+    fn turn_mut(&mut self) -> &mut Turn {
+        &mut self.turn
     }
 }

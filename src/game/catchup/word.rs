@@ -7,11 +7,11 @@
 
 use std::cmp::Ordering;
 
-use super::playout::{PlayoutPosition, play_turn_with};
+use super::playout::{PlayoutPosition, Turn};
 use super::tables::{Tables, WORD_CELLS};
 use super::{Catchup, outcome_of};
 use crate::board::hex::MAX_CELLS;
-use crate::game::{CatchupRule, Outcome, Player, Rules};
+use crate::game::{Outcome, Player};
 
 /// An index into the per-cell arrays: masked to their length, which every ordinal of a
 /// one-word board is below, so indexing needs no bounds check.
@@ -27,7 +27,6 @@ pub struct WordBoard {
     neighbours: &'static [u64; WORD_CELLS],
     /// Every cell of the board.
     cells: u64,
-    rule: CatchupRule,
     /// Stones per player (index 0 White, 1 Black).
     stones: [u64; 2],
     /// The representative cell of the stone's group. Meaningful for stones only.
@@ -38,11 +37,7 @@ pub struct WordBoard {
     members: [u64; WORD_CELLS],
     /// Largest group per player (0 while the player has no stone).
     largest: [u8; 2],
-    to_move: Player,
-    /// Most stones allowed this turn before the cap by empty cells: 1, 2 or 3.
-    limit: u8,
-    /// Number of empty cells.
-    empty: u8,
+    turn: Turn,
 }
 
 impl Catchup {
@@ -56,7 +51,6 @@ impl Catchup {
         let mut board = WordBoard {
             neighbours: &tables.neighbour_words,
             cells: u64::MAX >> (WORD_CELLS - cell_count),
-            rule: self.rule,
             stones: [0; 2],
             label: [0; WORD_CELLS],
             members: [0; WORD_CELLS],
@@ -64,9 +58,7 @@ impl Catchup {
                 self.largest_group(Player::One) as u8,
                 self.largest_group(Player::Two) as u8,
             ],
-            to_move: self.side_to_move(),
-            limit: self.limit,
-            empty: self.empty,
+            turn: Turn::of(self),
         };
         for (index, stones) in self.stones.iter().enumerate() {
             for bit in stones.iter() {
@@ -82,47 +74,6 @@ impl Catchup {
 }
 
 impl WordBoard {
-    /// Puts a stone of player `index` on the empty cell `cell`, merging it with its
-    /// same-coloured neighbours.
-    #[inline(always)]
-    fn place(&mut self, cell: u8, index: usize) {
-        let at = slot(cell);
-        let bit = 1u64 << at;
-        let own = self.stones[index];
-        self.stones[index] = own | bit;
-        let mut adjacent = self.neighbours[at] & own;
-        // The stone joins the group of its lowest neighbour, or a new group of its own
-        // (whose entry is still zero): one path without branches for both.
-        self.label[at] = cell;
-        let first = if adjacent != 0 { adjacent } else { bit };
-        let mut root = self.label[slot(first.trailing_zeros())];
-        let mut members = self.members[slot(root)] | bit;
-        self.members[slot(root)] = members;
-        self.label[at] = root;
-        // Every other neighbouring group once: its cells leave `adjacent` as it merges.
-        adjacent &= !members;
-        while adjacent != 0 {
-            let other = self.label[slot(adjacent.trailing_zeros())];
-            let other_members = self.members[slot(other)];
-            adjacent &= !other_members;
-            let (big, small, moved) = if members.count_ones() >= other_members.count_ones() {
-                (root, other, other_members)
-            } else {
-                (other, root, members)
-            };
-            debug_assert_ne!(big, small);
-            let mut rest = moved;
-            while rest != 0 {
-                self.label[slot(rest.trailing_zeros())] = big;
-                rest &= rest - 1;
-            }
-            members |= other_members;
-            self.members[slot(big)] = members;
-            root = big;
-        }
-        self.largest[index] = self.largest[index].max(members.count_ones() as u8);
-    }
-
     /// How many groups of each size player `index` has.
     fn size_counts(&self, index: usize) -> [u8; WORD_CELLS + 1] {
         let mut counts = [0u8; WORD_CELLS + 1];
@@ -177,41 +128,64 @@ impl PlayoutPosition for WordBoard {
     }
 
     #[inline]
-    fn empty_count(&self) -> usize {
-        self.empty as usize
-    }
-
-    #[inline]
-    fn side_to_move(&self) -> Player {
-        self.to_move
-    }
-
-    #[inline]
     fn player_score(&self, player: Player) -> usize {
         usize::from(self.largest[player.index()].max(1))
     }
 
-    #[inline]
-    fn stones_allowed(&self) -> usize {
-        self.limit.min(self.empty) as usize
-    }
-
+    /// The lowest neighbour's group takes the stone; every other neighbouring group is
+    /// visited once and merged into the larger side.
     #[inline(always)]
-    fn play_turn(&mut self, cells: &[u8]) {
-        debug_assert!(!cells.is_empty() && cells.len() <= self.stones_allowed());
-        debug_assert!(
-            cells
-                .iter()
-                .all(|&cell| (self.stones[0] | self.stones[1]) & (1 << slot(cell)) == 0)
-        );
-        let rule = self.rule;
-        self.limit = play_turn_with(self, rule, cells, WordBoard::place);
-        self.empty -= cells.len() as u8;
-        self.to_move = self.to_move.opponent();
+    fn place(&mut self, cell: u8, index: usize) {
+        let at = slot(cell);
+        let bit = 1u64 << at;
+        debug_assert_eq!((self.stones[0] | self.stones[1]) & bit, 0);
+        let own = self.stones[index];
+        self.stones[index] = own | bit;
+        let mut adjacent = self.neighbours[at] & own;
+        // The stone joins the group of its lowest neighbour, or a new group of its own
+        // (whose entry is still zero): one path without branches for both.
+        self.label[at] = cell;
+        let first = if adjacent != 0 { adjacent } else { bit };
+        let mut root = self.label[slot(first.trailing_zeros())];
+        let mut members = self.members[slot(root)] | bit;
+        self.members[slot(root)] = members;
+        self.label[at] = root;
+        // Every other neighbouring group once: its cells leave `adjacent` as it merges.
+        adjacent &= !members;
+        while adjacent != 0 {
+            let other = self.label[slot(adjacent.trailing_zeros())];
+            let other_members = self.members[slot(other)];
+            adjacent &= !other_members;
+            let (big, small, moved) = if members.count_ones() >= other_members.count_ones() {
+                (root, other, other_members)
+            } else {
+                (other, root, members)
+            };
+            debug_assert_ne!(big, small);
+            let mut rest = moved;
+            while rest != 0 {
+                self.label[slot(rest.trailing_zeros())] = big;
+                rest &= rest - 1;
+            }
+            members |= other_members;
+            self.members[slot(big)] = members;
+            root = big;
+        }
+        self.largest[index] = self.largest[index].max(members.count_ones() as u8);
     }
 
     #[inline]
     fn leader(&self) -> Outcome {
         outcome_of(self.compare())
+    }
+
+    #[inline]
+    fn turn(&self) -> &Turn {
+        &self.turn
+    }
+
+    #[inline]
+    fn turn_mut(&mut self) -> &mut Turn {
+        &mut self.turn
     }
 }
