@@ -3,7 +3,9 @@
 //! Policy. With `movetime`, the search stops at `movetime - MoveOverhead`, but keeps back
 //! at most half the movetime: the default overhead (50 ms) would otherwise leave nothing
 //! of a 50 ms move. (Keeping back only a fifth of 100 ms gave 14 forfeits in 20 games at
-//! load 7 on 2 cores; the whole 50 ms gave 1.) With a clock,
+//! load 7 on 2 cores; the whole 50 ms gave 1.) Up to that limit it iterates: a movetime
+//! has no soft target, since time one move leaves unused is lost, and the iteration cut
+//! at the limit still offers the best root move it has found. With a clock,
 //! the usable time is the remaining time minus `MoveOverhead` and a safety margin (5%,
 //! at most 50 ms). The *soft* target is that time divided by the moves still to make
 //! (`movestogo`, else the game's own estimate, at least 1) plus half the increment (so in
@@ -49,8 +51,10 @@ impl TimeBudget {
             let hard = movetime
                 .saturating_sub(move_overhead.min(movetime / 2))
                 .max(Duration::from_millis(1));
+            // No soft target: time a move cannot save is spent, the last iteration cut
+            // at the limit (its best root move so far counts).
             budget = TimeBudget {
-                soft: Some(hard),
+                soft: None,
                 hard: Some(hard),
             };
         }
@@ -191,6 +195,11 @@ mod tests {
         );
         assert_eq!(hard(100, 0), Some(Duration::from_millis(100)));
         assert_eq!(hard(1, 50), Some(Duration::from_millis(1)), "at least 1 ms");
+        // A movetime is spent to its limit: iterations go on until the hard stop.
+        let budget = TimeBudget::new(&limits, Player::Two, Duration::from_millis(50), 30);
+        assert_eq!(budget.soft, None);
+        assert!(budget.continue_iterating(Duration::from_millis(45), 3.0));
+        assert!(!budget.continue_iterating(Duration::from_millis(50), 1.0));
         let infinite = SearchLimits {
             infinite: true,
             ..limits
