@@ -6,13 +6,14 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use crate::game::{Outcome, Rules};
+use crate::game::Rules;
 
-use super::game::{HISTORY_SIZE, SearchGame, Terminal};
+use super::game::{HISTORY_SIZE, SearchGame};
 use super::shared::Shared;
 use super::tt::{Bound, Entry, TableMove};
 use super::{Score, SearchInfo};
 
+mod leaves;
 mod ordering;
 
 use ordering::{KILLER_SCORE, list_after_staged, pick_best};
@@ -369,54 +370,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
     }
 
-    fn terminal_value(&self, position: &G, ply: usize) -> i32 {
-        self.outcome_value(position, position.outcome(), ply)
-    }
-
-    /// [`Self::terminal_value`] for an outcome already known (computing it can cost as
-    /// much as an evaluation: Cheversi scores the whole board).
-    fn outcome_value(&self, position: &G, outcome: Option<Outcome>, ply: usize) -> i32 {
-        match outcome.map(|outcome| position.terminal(outcome)) {
-            Some(Terminal::Win) => MATE - ply as i32,
-            Some(Terminal::Loss) => -MATE + ply as i32,
-            Some(Terminal::Exact(value)) => value,
-            Some(Terminal::Draw) | None => self.draw_value(position),
-        }
-    }
-
-    /// A draw from the side to move's view: `-contempt` for the engine's side.
-    fn draw_value(&self, position: &G) -> i32 {
-        let contempt = self.config.contempt.unwrap_or_else(|| self.root.contempt());
-        if position.side_to_move() == self.root.side_to_move() {
-            -contempt
-        } else {
-            contempt
-        }
-    }
-
-    /// The static evaluation, slid towards the draw value (by at most
-    /// [`DRAW_FADE_LIMIT`]) over the last `draw_fade_plies` plies before a progress-rule
-    /// draw: an advantage that cannot turn into a capture in time is worth a draw, so the
-    /// engine trades or captures while it still can instead of at the last ply (or never,
-    /// when the draw lies beyond its horizon). Plies the armies need to come into contact
-    /// do not count as time left ([`SearchGame::plies_to_contact`]), which gives the
-    /// engine a reason to close in while the draw is still beyond its horizon.
-    /// `evaluation` is the static evaluation when the caller has it already.
-    #[inline]
-    fn leaf_value(&self, position: &G, evaluation: Option<i32>) -> i32 {
-        let value = evaluation.unwrap_or_else(|| position.evaluate());
-        let fade = self.config.draw_fade_plies;
-        match position.plies_to_draw() {
-            Some(left) if left < fade => {
-                let slack = left.saturating_sub(position.plies_to_contact());
-                let towards =
-                    (self.draw_value(position) - value).clamp(-DRAW_FADE_LIMIT, DRAW_FADE_LIMIT);
-                value + towards * (fade - slack) as i32 / fade as i32
-            }
-            _ => value,
-        }
-    }
-
     fn search(
         &mut self,
         position: &G,
@@ -671,85 +624,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
         self.search(child, depth, alpha, beta, ply, pv_node)
     }
-
-    fn quiescence(
-        &mut self,
-        position: &G,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        quiescence_depth: i32,
-    ) -> i32 {
-        self.pv[ply].clear();
-        if self.count_node(ply) {
-            return 0;
-        }
-        if !G::HAS_NOISY_MOVES {
-            return match position.outcome() {
-                outcome @ Some(_) => self.outcome_value(position, outcome, ply),
-                None => position.evaluate(),
-            };
-        }
-        let (has_quiet, evaluation) = position.noisy_moves_and_evaluation(&mut self.moves[ply]);
-        if self.moves[ply].is_empty() {
-            // No forcing move: the leaf's value, or the end of the game.
-            return if has_quiet {
-                self.leaf_value(position, evaluation)
-            } else {
-                self.terminal_value(position, ply)
-            };
-        }
-        let moves = std::mem::take(&mut self.moves[ply]);
-        let mut order = std::mem::take(&mut self.order[ply]);
-        order.clear();
-        for (index, &mv) in moves.iter().enumerate() {
-            order.push((position.order_hint(mv), index));
-        }
-        let forced = !has_quiet;
-        let mut best_value = -INFINITY;
-        if !forced || quiescence_depth >= MAX_QUIESCENCE || ply >= MAX_PLY - 1 {
-            best_value = self.leaf_value(position, evaluation);
-            if best_value >= beta || quiescence_depth >= MAX_QUIESCENCE || ply >= MAX_PLY - 1 {
-                self.moves[ply] = moves;
-                self.order[ply] = order;
-                return best_value;
-            }
-            alpha = alpha.max(best_value);
-        }
-        for number in 0..order.len() {
-            pick_best(&mut order, number);
-            let mv = moves[order[number].1];
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            let value = -self.quiescence(&child, -beta, -alpha, ply + 1, quiescence_depth + 1);
-            if self.shared.aborted() {
-                self.moves[ply] = moves;
-                self.order[ply] = order;
-                return 0;
-            }
-            if value > best_value {
-                best_value = value;
-                if value > alpha {
-                    alpha = value;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
-                    if value >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.moves[ply] = moves;
-        self.order[ply] = order;
-        best_value
-    }
 }
-
-/// The most [`Worker::leaf_value`] moves a value: two men, so the engine does not give
-/// men away only to restart the count in a won ending.
-const DRAW_FADE_LIMIT: i32 = 200;
 
 /// Quiet plies beyond the nominal depth a search may still play (single-reply
 /// extensions), for [`table_key`].
