@@ -94,13 +94,21 @@ struct Conversion {
     space: i32,
 }
 
+/// True when a side with `men` men against `enemies` earns [`conversion`] terms: ahead
+/// against at most [`HUNT_MEN`]. Checked before the call, which then happens only in
+/// endings (the evaluation runs at every node).
+#[inline]
+fn converting(men: i32, enemies: i32) -> bool {
+    enemies <= HUNT_MEN as i32 && men > enemies
+}
+
 /// For the side ahead in men against at most [`HUNT_MEN`] enemy men: bonuses for being
 /// close to every enemy man, for taking away his steps, and for owning the board, so a
 /// won ending is closed out (a side must capture or block every man to win) instead of
 /// drifting into the 80-ply rule. Each bonus is a constant minus what the enemy men still
 /// have, so a capture always raises it. `grown` is the board's
 /// [`HexGeometry::grown`] (the position's faster [`Checkers::grown`] in play), `valid`
-/// its cells.
+/// its cells. Callers check [`converting`] first.
 fn conversion<const N: usize>(
     geometry: &HexGeometry,
     grown: impl Fn(StridedSet<N>) -> StridedSet<N> + Copy,
@@ -110,9 +118,7 @@ fn conversion<const N: usize>(
     empty: StridedSet<N>,
     enemy_steps: i32,
 ) -> Conversion {
-    if enemies.len() > HUNT_MEN || men.len() <= enemies.len() {
-        return Conversion::default();
-    }
+    debug_assert!(converting(men.len() as i32, enemies.len() as i32));
     let diameter = 2 * (geometry.side() as i32 - 1);
     // Distance from each enemy man to the nearest own man: rings around the own men
     // (the board is convex, so ring r holds exactly the cells at distance r).
@@ -181,13 +187,27 @@ fn enemy_space<const N: usize>(
     }
 }
 
-/// The weighted terms from `player`'s view; `mobility` is each colour's open steps when
-/// the caller has counted them already.
+/// The names of the [`weighted`] terms, in order.
+const TERM_NAMES: [&str; 8] = [
+    "material",
+    "centre",
+    "mobility",
+    "advancement",
+    "border",
+    "hunt",
+    "restrict",
+    "space",
+];
+
+/// The weighted terms from `player`'s view, named by [`TERM_NAMES`] (apart, so the
+/// evaluation at every node only adds numbers); `mobility` is each colour's open steps
+/// when the caller has counted them already.
+#[inline]
 fn weighted<const N: usize>(
     position: &Checkers<N>,
     player: Player,
     mobility: Option<[u32; 2]>,
-) -> [(&'static str, i32); 8] {
+) -> [i32; 8] {
     let geometry = position.geometry();
     let (own_men, opp_men) = (position.men(player), position.men(player.opponent()));
     let valid = position.valid();
@@ -199,42 +219,25 @@ fn weighted<const N: usize>(
     };
     // A side's mobility is exactly the step count its opponent's `restrict` needs.
     let grown = |set| position.grown(set);
-    let own_conversion = conversion(
-        geometry,
-        grown,
-        valid,
-        own_men,
-        opp_men,
-        empty,
-        opp.mobility,
-    );
-    let opp_conversion = conversion(
-        geometry,
-        grown,
-        valid,
-        opp_men,
-        own_men,
-        empty,
-        own.mobility,
-    );
+    let conversion_of = |men, enemies, terms: &Terms, enemy_terms: &Terms| {
+        if converting(terms.material, enemy_terms.material) {
+            let enemy_steps = enemy_terms.mobility;
+            conversion(geometry, grown, valid, men, enemies, empty, enemy_steps)
+        } else {
+            Conversion::default()
+        }
+    };
+    let own_conversion = conversion_of(own_men, opp_men, &own, &opp);
+    let opp_conversion = conversion_of(opp_men, own_men, &opp, &own);
     [
-        ("material", MAN * (own.material - opp.material)),
-        ("centre", CENTRE * (own.centre - opp.centre)),
-        ("mobility", MOBILITY * (own.mobility - opp.mobility)),
-        (
-            "advancement",
-            ADVANCE_QUARTERS * (own.advancement - opp.advancement) / 4,
-        ),
-        ("border", BORDER * (own.border - opp.border)),
-        ("hunt", HUNT * (own_conversion.hunt - opp_conversion.hunt)),
-        (
-            "restrict",
-            RESTRICT * (own_conversion.restrict - opp_conversion.restrict),
-        ),
-        (
-            "space",
-            SPACE * (own_conversion.space - opp_conversion.space),
-        ),
+        MAN * (own.material - opp.material),
+        CENTRE * (own.centre - opp.centre),
+        MOBILITY * (own.mobility - opp.mobility),
+        ADVANCE_QUARTERS * (own.advancement - opp.advancement) / 4,
+        BORDER * (own.border - opp.border),
+        HUNT * (own_conversion.hunt - opp_conversion.hunt),
+        RESTRICT * (own_conversion.restrict - opp_conversion.restrict),
+        SPACE * (own_conversion.space - opp_conversion.space),
     ]
 }
 
@@ -242,7 +245,6 @@ fn weighted<const N: usize>(
 fn evaluate_with<const N: usize>(position: &Checkers<N>, mobility: Option<[u32; 2]>) -> i32 {
     weighted(position, position.side_to_move(), mobility)
         .iter()
-        .map(|(_, value)| value)
         .sum()
 }
 
@@ -255,9 +257,10 @@ impl<const N: usize> SearchGame for Checkers<N> {
     }
 
     fn evaluation_terms(&self) -> Vec<(String, i32)> {
-        weighted(self, Player::One, None)
+        TERM_NAMES
             .iter()
-            .map(|&(name, value)| (name.to_string(), value))
+            .zip(weighted(self, Player::One, None))
+            .map(|(name, value)| (name.to_string(), value))
             .collect()
     }
 
