@@ -472,3 +472,67 @@ fn carry_save<const N: usize>(
     let partial = a ^ b;
     (partial ^ c, (a & b) | (partial & c))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Checkers, Move};
+    use crate::game::{GameConfig, Rules, Variant};
+    use crate::random::SplitMix64;
+
+    /// Along random games on a played board, the copies with constant shifts give what
+    /// the generic copy (offsets read at run time) gives.
+    fn constant_shifts_match_run_time_shifts<const N: usize, const WIDTH: usize>(
+        start: Checkers<N>,
+    ) {
+        assert_eq!(start.layout.width(), WIDTH);
+        let mut rng = SplitMix64::new(WIDTH as u64);
+        let (mut moves, mut generic) = (Vec::<Move>::new(), Vec::new());
+        for _ in 0..10 {
+            let mut position = start.clone();
+            for _ in 0..150 {
+                // The entry points clear the lists; the copies only push.
+                moves.clear();
+                generic.clear();
+                position.generate_for::<WIDTH>(&mut moves);
+                position.generate_for::<0>(&mut generic);
+                assert_eq!(moves, generic);
+                assert_eq!(
+                    position.step_count_for::<WIDTH>(),
+                    position.step_count_for::<0>()
+                );
+                assert_eq!(
+                    position.has_moves_for::<WIDTH>(),
+                    position.has_moves_for::<0>()
+                );
+                let empty = position.empty_cells();
+                assert_eq!(
+                    position.open_steps_for::<WIDTH>(empty),
+                    position.open_steps_for::<0>(empty)
+                );
+                let men = position.men[0];
+                assert_eq!(
+                    position.grown_for::<WIDTH>(men),
+                    position.grown_for::<0>(men)
+                );
+                moves.clear();
+                generic.clear();
+                let fast = position.captures_or_open_steps_for::<WIDTH>(&mut moves);
+                assert_eq!(fast, position.captures_or_open_steps_for::<0>(&mut generic));
+                assert_eq!(moves, generic);
+                position.generate(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                position.play_unchecked(moves[rng.below(moves.len())]);
+            }
+        }
+    }
+
+    #[test]
+    fn the_played_boards_shift_by_constants_as_by_their_offsets() {
+        let kruzno = Checkers::<2>::start(&GameConfig::new(Variant::Kruzno)).expect("starts");
+        constant_shifts_match_run_time_shifts::<2, 11>(kruzno);
+        let hex = Checkers::<5>::start(&GameConfig::new(Variant::HexCheckers)).expect("starts");
+        constant_shifts_match_run_time_shifts::<5, 17>(hex);
+    }
+}
