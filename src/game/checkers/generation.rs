@@ -351,18 +351,18 @@ impl<const N: usize> Checkers<N> {
         if mv.is_capture() {
             return false;
         }
-        let (own, _, empty) = self.sides();
         let start = mv.start();
-        if !own.contains(start) {
+        if !self.men[self.side.index()].contains(start) {
             return false;
         }
-        // A neighbour of a cell of the board stays inside the padded layout.
+        // A neighbour of a cell of the board stays inside the padded layout. Cell by cell:
+        // the search tests its killers at most nodes, and one word of each set is enough.
         let end = (start as isize + self.offset(mv.direction(0))) as usize;
-        if !empty.contains(end) {
+        if !self.valid().contains(end) || self.men[0].contains(end) || self.men[1].contains(end) {
             return false;
         }
         match self.own_obligation() {
-            Some(cell) if self.exits(cell, empty) != 0 => {
+            Some(cell) if self.exits(cell, self.empty_cells()) != 0 => {
                 start == cell && !self.restricted().contains(end)
             }
             _ => true,
