@@ -3,6 +3,8 @@
 
 pub mod hex;
 pub mod hexset;
+pub mod strided;
 
 pub use hex::{Direction, HexGeometry, geometry};
 pub use hexset::HexSet;
+pub use strided::StridedSet;

@@ -20,7 +20,7 @@
 //! Captures are noisy moves: quiescence follows capture chains to the end, and since a
 //! capture is compulsory there is no stand-pat while one is available.
 
-use crate::board::HexSet;
+use crate::board::StridedSet;
 use crate::board::hex::HexGeometry;
 use crate::game::checkers::{Checkers, DRAW_PLIES, Move, Placement};
 use crate::game::{Player, Rules};
@@ -70,8 +70,9 @@ fn plain_terms<const N: usize>(position: &Checkers<N>, mobility: [u32; 2]) -> [T
         let colour = player.index();
         let men = position.men(player);
         let placement = position.placement(player);
+        // With the border rule the restricted ring is the border.
         let border = if position.border_rule() {
-            (men & geometry.border()).len() as i32
+            (men & position.restricted()).len() as i32
         } else {
             0
         };
@@ -93,25 +94,32 @@ struct Conversion {
     space: i32,
 }
 
+/// True when a side with `men` men against `enemies` earns [`conversion`] terms: ahead
+/// against at most [`HUNT_MEN`]. Checked before the call, which then happens only in
+/// endings (the evaluation runs at every node).
+#[inline]
+fn converting(men: i32, enemies: i32) -> bool {
+    enemies <= HUNT_MEN as i32 && men > enemies
+}
+
 /// For the side ahead in men against at most [`HUNT_MEN`] enemy men: bonuses for being
 /// close to every enemy man, for taking away his steps, and for owning the board, so a
 /// won ending is closed out (a side must capture or block every man to win) instead of
 /// drifting into the 80-ply rule. Each bonus is a constant minus what the enemy men still
 /// have, so a capture always raises it. `grown` is the board's
-/// [`HexGeometry::grown`] (the position's faster [`Checkers::grown`] in play).
+/// [`HexGeometry::grown`] (the position's faster [`Checkers::grown`] in play), `valid`
+/// its cells. Callers check [`converting`] first.
 fn conversion<const N: usize>(
     geometry: &HexGeometry,
-    grown: impl Fn(HexSet<N>) -> HexSet<N> + Copy,
-    men: HexSet<N>,
-    enemies: HexSet<N>,
-    empty: HexSet<N>,
+    grown: impl Fn(StridedSet<N>) -> StridedSet<N> + Copy,
+    valid: StridedSet<N>,
+    men: StridedSet<N>,
+    enemies: StridedSet<N>,
+    empty: StridedSet<N>,
     enemy_steps: i32,
 ) -> Conversion {
-    if enemies.len() > HUNT_MEN || men.len() <= enemies.len() {
-        return Conversion::default();
-    }
+    debug_assert!(converting(men.len() as i32, enemies.len() as i32));
     let diameter = 2 * (geometry.side() as i32 - 1);
-    let valid: HexSet<N> = geometry.valid();
     // Distance from each enemy man to the nearest own man: rings around the own men
     // (the board is convex, so ring r holds exactly the cells at distance r).
     let mut distances = 0;
@@ -134,18 +142,17 @@ fn conversion<const N: usize>(
 
 /// The distance within which [`CONTACT_MEN`] men of `men` (or all of them, if fewer)
 /// stand from the enemy army; 0 when either army is empty. Rings are grown around the
-/// enemy men until they hold enough own men (`grown` as for [`conversion`]).
+/// enemy men until they hold enough own men (`grown` and `valid` as for [`conversion`]).
 fn contact_distance<const N: usize>(
-    geometry: &HexGeometry,
-    grown: impl Fn(HexSet<N>) -> HexSet<N>,
-    men: HexSet<N>,
-    enemies: HexSet<N>,
+    grown: impl Fn(StridedSet<N>) -> StridedSet<N>,
+    valid: StridedSet<N>,
+    men: StridedSet<N>,
+    enemies: StridedSet<N>,
 ) -> u32 {
     if men.is_empty() || enemies.is_empty() {
         return 0;
     }
     let wanted = men.len().min(CONTACT_MEN);
-    let valid: HexSet<N> = geometry.valid();
     let mut reach = enemies;
     let mut distance = 0;
     while (reach & men).len() < wanted {
@@ -158,14 +165,14 @@ fn contact_distance<const N: usize>(
 /// Empty cells the enemy men reach strictly before any own man, both walking one step a
 /// turn over empty cells (a breadth-first race from both armies at once).
 fn enemy_space<const N: usize>(
-    grown: impl Fn(HexSet<N>) -> HexSet<N>,
-    empty: HexSet<N>,
-    men: HexSet<N>,
-    enemies: HexSet<N>,
+    grown: impl Fn(StridedSet<N>) -> StridedSet<N>,
+    empty: StridedSet<N>,
+    men: StridedSet<N>,
+    enemies: StridedSet<N>,
 ) -> u32 {
     let mut own_reach = men;
     let mut enemy_reach = enemies;
-    let mut enemy_only = HexSet::EMPTY;
+    let mut enemy_only = StridedSet::EMPTY;
     loop {
         let claimed = own_reach | enemy_reach;
         let own_next = (grown(own_reach) & empty).without(claimed);
@@ -180,16 +187,31 @@ fn enemy_space<const N: usize>(
     }
 }
 
-/// The weighted terms from `player`'s view; `mobility` is each colour's open steps when
-/// the caller has counted them already.
+/// The names of the [`weighted`] terms, in order.
+const TERM_NAMES: [&str; 8] = [
+    "material",
+    "centre",
+    "mobility",
+    "advancement",
+    "border",
+    "hunt",
+    "restrict",
+    "space",
+];
+
+/// The weighted terms from `player`'s view, named by [`TERM_NAMES`] (apart, so the
+/// evaluation at every node only adds numbers); `mobility` is each colour's open steps
+/// when the caller has counted them already.
+#[inline]
 fn weighted<const N: usize>(
     position: &Checkers<N>,
     player: Player,
     mobility: Option<[u32; 2]>,
-) -> [(&'static str, i32); 8] {
+) -> [i32; 8] {
     let geometry = position.geometry();
     let (own_men, opp_men) = (position.men(player), position.men(player.opponent()));
-    let empty = geometry.valid().without(own_men | opp_men);
+    let valid = position.valid();
+    let empty = valid.without(own_men | opp_men);
     let mobility = mobility.unwrap_or_else(|| position.open_steps(empty));
     let [own, opp] = match (plain_terms(position, mobility), player) {
         ([white, black], Player::One) => [white, black],
@@ -197,26 +219,25 @@ fn weighted<const N: usize>(
     };
     // A side's mobility is exactly the step count its opponent's `restrict` needs.
     let grown = |set| position.grown(set);
-    let own_conversion = conversion(geometry, grown, own_men, opp_men, empty, opp.mobility);
-    let opp_conversion = conversion(geometry, grown, opp_men, own_men, empty, own.mobility);
+    let conversion_of = |men, enemies, terms: &Terms, enemy_terms: &Terms| {
+        if converting(terms.material, enemy_terms.material) {
+            let enemy_steps = enemy_terms.mobility;
+            conversion(geometry, grown, valid, men, enemies, empty, enemy_steps)
+        } else {
+            Conversion::default()
+        }
+    };
+    let own_conversion = conversion_of(own_men, opp_men, &own, &opp);
+    let opp_conversion = conversion_of(opp_men, own_men, &opp, &own);
     [
-        ("material", MAN * (own.material - opp.material)),
-        ("centre", CENTRE * (own.centre - opp.centre)),
-        ("mobility", MOBILITY * (own.mobility - opp.mobility)),
-        (
-            "advancement",
-            ADVANCE_QUARTERS * (own.advancement - opp.advancement) / 4,
-        ),
-        ("border", BORDER * (own.border - opp.border)),
-        ("hunt", HUNT * (own_conversion.hunt - opp_conversion.hunt)),
-        (
-            "restrict",
-            RESTRICT * (own_conversion.restrict - opp_conversion.restrict),
-        ),
-        (
-            "space",
-            SPACE * (own_conversion.space - opp_conversion.space),
-        ),
+        MAN * (own.material - opp.material),
+        CENTRE * (own.centre - opp.centre),
+        MOBILITY * (own.mobility - opp.mobility),
+        ADVANCE_QUARTERS * (own.advancement - opp.advancement) / 4,
+        BORDER * (own.border - opp.border),
+        HUNT * (own_conversion.hunt - opp_conversion.hunt),
+        RESTRICT * (own_conversion.restrict - opp_conversion.restrict),
+        SPACE * (own_conversion.space - opp_conversion.space),
     ]
 }
 
@@ -224,7 +245,6 @@ fn weighted<const N: usize>(
 fn evaluate_with<const N: usize>(position: &Checkers<N>, mobility: Option<[u32; 2]>) -> i32 {
     weighted(position, position.side_to_move(), mobility)
         .iter()
-        .map(|(_, value)| value)
         .sum()
 }
 
@@ -237,9 +257,10 @@ impl<const N: usize> SearchGame for Checkers<N> {
     }
 
     fn evaluation_terms(&self) -> Vec<(String, i32)> {
-        weighted(self, Player::One, None)
+        TERM_NAMES
             .iter()
-            .map(|&(name, value)| (name.to_string(), value))
+            .zip(weighted(self, Player::One, None))
+            .map(|(name, value)| (name.to_string(), value))
             .collect()
     }
 
@@ -323,7 +344,7 @@ impl<const N: usize> SearchGame for Checkers<N> {
         let player = self.side_to_move();
         let men = self.men(player);
         let opponent = self.men(player.opponent());
-        let distance = contact_distance(self.geometry(), |set| self.grown(set), men, opponent);
+        let distance = contact_distance(|set| self.grown(set), self.valid(), men, opponent);
         2 * distance.saturating_sub(1)
     }
 
@@ -341,8 +362,8 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::{CONTACT_MEN, Conversion, HUNT, RESTRICT, SPACE, contact_distance, conversion};
-    use crate::board::HexSet;
     use crate::board::hex::{Direction, HexGeometry, geometry};
+    use crate::board::{HexSet, StridedSet};
     use crate::game::checkers::LargeCheckers;
     use crate::game::{GameConfig, GameRecord, Outcome, Player, Rules, Variant};
     use crate::random::SplitMix64;
@@ -428,16 +449,27 @@ mod tests {
         assert!(moves.len() > 5, "most moves do not block");
     }
 
+    /// The geometry's [`HexGeometry::grown`], the reference for the position's.
+    fn grown(geometry: &HexGeometry, set: StridedSet<5>) -> StridedSet<5> {
+        StridedSet::from(geometry.grown(HexSet::from(set)))
+    }
+
     /// The conversion terms as the evaluation computes them, from the two armies alone.
-    fn conversion_of(geometry: &HexGeometry, men: HexSet<5>, enemies: HexSet<5>) -> Conversion {
-        let empty = geometry.valid().without(men | enemies);
+    fn conversion_of(
+        geometry: &HexGeometry,
+        men: StridedSet<5>,
+        enemies: StridedSet<5>,
+    ) -> Conversion {
+        let valid = StridedSet::from(geometry.valid::<5>());
+        let empty = valid.without(men | enemies);
         let enemy_steps = Direction::ALL
             .iter()
             .map(|&direction| (enemies.shifted(geometry.offset(direction)) & empty).len() as i32)
             .sum();
         conversion(
             geometry,
-            |set| geometry.grown(set),
+            |set| grown(geometry, set),
+            valid,
             men,
             enemies,
             empty,
@@ -451,9 +483,9 @@ mod tests {
         cells: &[u16],
         own_count: usize,
         enemy_count: usize,
-    ) -> (HexSet<5>, HexSet<5>) {
-        let mut men = HexSet::<5>::EMPTY;
-        let mut enemies = HexSet::<5>::EMPTY;
+    ) -> (StridedSet<5>, StridedSet<5>) {
+        let mut men = StridedSet::<5>::EMPTY;
+        let mut enemies = StridedSet::<5>::EMPTY;
         while enemies.len() < enemy_count as u32 {
             enemies.insert(cells[rng.below(cells.len())] as usize);
         }
@@ -470,7 +502,7 @@ mod tests {
     fn taking_an_enemy_man_always_raises_the_conversion_bonus_and_hunt_measures_distances() {
         let geometry = geometry(9).expect("side 9 exists");
         let cells = geometry.cells();
-        let weighted = |men: HexSet<5>, enemies: HexSet<5>| {
+        let weighted = |men: StridedSet<5>, enemies: StridedSet<5>| {
             let terms = conversion_of(geometry, men, enemies);
             HUNT * terms.hunt + RESTRICT * terms.restrict + SPACE * terms.space
         };
@@ -525,11 +557,17 @@ mod tests {
                 .collect();
             nearest.sort_unstable();
             let third = nearest[nearest.len().min(CONTACT_MEN as usize) - 1];
-            let distance = contact_distance(geometry, |set| geometry.grown(set), men, enemies);
+            let valid = StridedSet::from(geometry.valid::<5>());
+            let distance = contact_distance(|set| grown(geometry, set), valid, men, enemies);
             assert_eq!(distance, third as u32);
         }
         assert_eq!(
-            contact_distance(geometry, |set| set, HexSet::<5>::EMPTY, HexSet::<5>::EMPTY),
+            contact_distance(
+                |set| set,
+                StridedSet::EMPTY,
+                StridedSet::<5>::EMPTY,
+                StridedSet::EMPTY
+            ),
             0
         );
     }

@@ -7,8 +7,22 @@
 use super::moves::{MAX_JUMPS, Move};
 use super::zobrist::KEYS;
 use super::{Checkers, DRAW_PLIES, NO_CELL};
-use crate::board::hexset::HexSet;
+use crate::board::strided::StridedSet;
 use crate::game::Player;
+
+/// Calls `self.method::<WIDTH>(arguments)` with the board's width as a constant for the
+/// two boards played (Kruzno's side 6 in two words, hex checkers' side 9 in five), so
+/// their shifts compile to constant shifts; other boards read the offsets at run time
+/// (`WIDTH` 0). One copy of each function per case, from one generic body.
+macro_rules! with_width {
+    ($self:ident . $method:ident ( $($argument:expr),* )) => {
+        match (N, $self.layout.width()) {
+            (2, 11) => $self.$method::<11>($($argument),*),
+            (5, 17) => $self.$method::<17>($($argument),*),
+            _ => $self.$method::<0>($($argument),*),
+        }
+    };
+}
 
 /// One level of the chain search: where the man stands and which jumps are still to try.
 #[derive(Copy, Clone, Default)]
@@ -26,8 +40,22 @@ impl<const N: usize> Checkers<N> {
 
     /// Cells holding no man.
     #[inline]
-    pub(super) fn empty_cells(&self) -> HexSet<N> {
+    pub(super) fn empty_cells(&self) -> StridedSet<N> {
         self.valid().without(self.men[0] | self.men[1])
+    }
+
+    /// The positive offsets of the direction pairs `d`, `d + 3` (`d` below 3): constants
+    /// when `WIDTH` is the board's width (see [`with_width`]), read from the layout when
+    /// it is 0. Callers spell out the three pairs: a loop over them stays a loop, with
+    /// the shifts computed at run time.
+    #[inline(always)]
+    fn amounts<const WIDTH: usize>(&self) -> [usize; 3] {
+        if WIDTH == 0 {
+            let offsets = &self.layout.offsets;
+            [0, 1, 2].map(|direction| offsets[direction] as usize)
+        } else {
+            [1, WIDTH + 1, WIDTH]
+        }
     }
 
     /// Per direction, the cells whose neighbour that way is in `empty`; met with a side's
@@ -36,14 +64,16 @@ impl<const N: usize> Checkers<N> {
     /// Directions come in opposite pairs `d`, `d + 3` with offsets `+o`, `-o` (`o > 0`):
     /// `empty` shifted down by `o` marks the cells whose `+o` neighbour is empty.
     #[inline(always)]
-    fn open_cells(&self, empty: HexSet<N>) -> [HexSet<N>; 6] {
-        let mut open = [HexSet::EMPTY; 6];
-        for direction in 0..3 {
-            let amount = self.layout.offsets[direction] as u32;
-            open[direction] = shift_down(empty, amount);
-            open[direction + 3] = shift_up(empty, amount);
-        }
-        open
+    fn open_cells<const WIDTH: usize>(&self, empty: StridedSet<N>) -> [StridedSet<N>; 6] {
+        let [right, up_right, up_left] = self.amounts::<WIDTH>();
+        [
+            empty.shifted_down(right),
+            empty.shifted_down(up_right),
+            empty.shifted_down(up_left),
+            empty.shifted_up(right),
+            empty.shifted_up(up_right),
+            empty.shifted_up(up_left),
+        ]
     }
 
     /// The mover's men that can jump now, and the [`Self::open_cells`] of `empty`: met
@@ -51,25 +81,26 @@ impl<const N: usize> Checkers<N> {
     /// shifted back, marks the cell a jump over it starts from. Counting the steps (the
     /// costly popcounts) is left to the caller, which often needs no count.
     #[inline(always)]
-    fn scan(
+    fn scan<const WIDTH: usize>(
         &self,
-        own: HexSet<N>,
-        enemy: HexSet<N>,
-        empty: HexSet<N>,
-    ) -> (HexSet<N>, [HexSet<N>; 6]) {
-        let open = self.open_cells(empty);
-        let mut jumpers = HexSet::EMPTY;
-        for direction in 0..3 {
-            let amount = self.layout.offsets[direction] as u32;
-            jumpers |= shift_down(enemy & open[direction], amount);
-            jumpers |= shift_up(enemy & open[direction + 3], amount);
-        }
+        own: StridedSet<N>,
+        enemy: StridedSet<N>,
+        empty: StridedSet<N>,
+    ) -> (StridedSet<N>, [StridedSet<N>; 6]) {
+        let open = self.open_cells::<WIDTH>(empty);
+        let [right, up_right, up_left] = self.amounts::<WIDTH>();
+        let jumpers = (enemy & open[0]).shifted_down(right)
+            | (enemy & open[1]).shifted_down(up_right)
+            | (enemy & open[2]).shifted_down(up_left)
+            | (enemy & open[3]).shifted_up(right)
+            | (enemy & open[4]).shifted_up(up_right)
+            | (enemy & open[5]).shifted_up(up_left);
         (jumpers & own, open)
     }
 
     /// Steps of the obligated man onto empty non-border cells, as a direction mask.
     #[inline(always)]
-    fn exits(&self, cell: usize, empty: HexSet<N>) -> u8 {
+    fn exits(&self, cell: usize, empty: StridedSet<N>) -> u8 {
         let inner = empty.without(self.restricted());
         let mut mask = 0;
         for direction in 0..6 {
@@ -83,7 +114,7 @@ impl<const N: usize> Checkers<N> {
 
     /// Directions in which a man on `cell` can jump an enemy of `enemy` onto `empty`.
     #[inline]
-    fn jump_directions(&self, cell: usize, enemy: HexSet<N>, empty: HexSet<N>) -> u8 {
+    fn jump_directions(&self, cell: usize, enemy: StridedSet<N>, empty: StridedSet<N>) -> u8 {
         let mut mask = 0;
         for direction in 0..6 {
             let offset = self.offset(direction);
@@ -105,8 +136,8 @@ impl<const N: usize> Checkers<N> {
     fn for_each_chain(
         &self,
         start: usize,
-        mut enemy: HexSet<N>,
-        empty: HexSet<N>,
+        mut enemy: StridedSet<N>,
+        empty: StridedSet<N>,
         mut visit: impl FnMut(Move),
     ) {
         let mut frames = [Frame::default(); MAX_JUMPS + 1];
@@ -161,7 +192,7 @@ impl<const N: usize> Checkers<N> {
 
     /// The mover's men, the enemy men and the empty cells.
     #[inline]
-    fn sides(&self) -> (HexSet<N>, HexSet<N>, HexSet<N>) {
+    fn sides(&self) -> (StridedSet<N>, StridedSet<N>, StridedSet<N>) {
         let own = self.men[self.side.index()];
         let enemy = self.men[self.side.opponent().index()];
         (own, enemy, self.empty_cells())
@@ -178,8 +209,13 @@ impl<const N: usize> Checkers<N> {
 
     /// True if the side to move has any legal move (draw counters aside).
     pub(super) fn has_moves(&self) -> bool {
+        with_width!(self.has_moves_for())
+    }
+
+    #[inline(always)]
+    fn has_moves_for<const WIDTH: usize>(&self) -> bool {
         let (own, enemy, empty) = self.sides();
-        let (jumpers, open) = self.scan(own, enemy, empty);
+        let (jumpers, open) = self.scan::<WIDTH>(own, enemy, empty);
         !jumpers.is_empty() || open.iter().any(|&set| !(set & own).is_empty())
     }
 
@@ -189,8 +225,13 @@ impl<const N: usize> Checkers<N> {
         if self.plies_since_capture >= DRAW_PLIES {
             return;
         }
+        with_width!(self.generate_for(moves))
+    }
+
+    #[inline(always)]
+    fn generate_for<const WIDTH: usize>(&self, moves: &mut Vec<Move>) {
         let (own, enemy, empty) = self.sides();
-        let (jumpers, open) = self.scan(own, enemy, empty);
+        let (jumpers, open) = self.scan::<WIDTH>(own, enemy, empty);
         if !jumpers.is_empty() {
             self.push_chains(jumpers, enemy, empty, moves);
             return;
@@ -206,19 +247,13 @@ impl<const N: usize> Checkers<N> {
                 return;
             }
         }
-        // One reservation, then word by word: the steps are most of the moves at most
+        // One reservation, then bit by bit: the steps are most of the moves at most
         // nodes, and a cell-by-cell set iterator costs more than the pushes themselves.
+        // By direction, then cell: the order of the encoding (see `find_move`).
         let total: u32 = steppers.iter().map(|set| set.len()).sum();
         moves.reserve(total as usize);
         for (direction, set) in steppers.into_iter().enumerate() {
-            for (index, &word) in set.words().iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let from = 64 * index + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    moves.push(Move::step(from, direction));
-                }
-            }
+            set.for_each(|from| moves.push(Move::step(from, direction)));
         }
     }
 
@@ -233,8 +268,16 @@ impl<const N: usize> Checkers<N> {
         if self.plies_since_capture >= DRAW_PLIES {
             return None;
         }
+        with_width!(self.captures_or_open_steps_for(moves))
+    }
+
+    #[inline(always)]
+    fn captures_or_open_steps_for<const WIDTH: usize>(
+        &self,
+        moves: &mut Vec<Move>,
+    ) -> Option<[u32; 2]> {
         let (own, enemy, empty) = self.sides();
-        let (jumpers, open) = self.scan(own, enemy, empty);
+        let (jumpers, open) = self.scan::<WIDTH>(own, enemy, empty);
         if !jumpers.is_empty() {
             self.push_chains(jumpers, enemy, empty, moves);
             return None;
@@ -248,9 +291,9 @@ impl<const N: usize> Checkers<N> {
     /// Pushes every capture chain of the men in `jumpers`.
     fn push_chains(
         &self,
-        jumpers: HexSet<N>,
-        enemy: HexSet<N>,
-        empty: HexSet<N>,
+        jumpers: StridedSet<N>,
+        enemy: StridedSet<N>,
+        empty: StridedSet<N>,
         moves: &mut Vec<Move>,
     ) {
         for start in jumpers {
@@ -266,7 +309,7 @@ impl<const N: usize> Checkers<N> {
             return count.into();
         }
         let (own, enemy, empty) = self.sides();
-        let (jumpers, _) = self.scan(own, enemy, empty);
+        let (jumpers, _) = self.scan::<0>(own, enemy, empty);
         let mut count = 0;
         for start in jumpers {
             let mut with_start = empty;
@@ -282,8 +325,13 @@ impl<const N: usize> Checkers<N> {
         if self.plies_since_capture >= DRAW_PLIES {
             return Some(0);
         }
+        with_width!(self.step_count_for())
+    }
+
+    #[inline(always)]
+    fn step_count_for<const WIDTH: usize>(&self) -> Option<u32> {
         let (own, enemy, empty) = self.sides();
-        let (jumpers, open) = self.scan(own, enemy, empty);
+        let (jumpers, open) = self.scan::<WIDTH>(own, enemy, empty);
         if !jumpers.is_empty() {
             return None;
         }
@@ -303,18 +351,18 @@ impl<const N: usize> Checkers<N> {
         if mv.is_capture() {
             return false;
         }
-        let (own, _, empty) = self.sides();
         let start = mv.start();
-        if !own.contains(start) {
+        if !self.men[self.side.index()].contains(start) {
             return false;
         }
-        // A neighbour of a cell of the board stays inside the padded layout.
+        // A neighbour of a cell of the board stays inside the padded layout. Cell by cell:
+        // the search tests its killers at most nodes, and one word of each set is enough.
         let end = (start as isize + self.offset(mv.direction(0))) as usize;
-        if !empty.contains(end) {
+        if !self.valid().contains(end) || self.men[0].contains(end) || self.men[1].contains(end) {
             return false;
         }
         match self.own_obligation() {
-            Some(cell) if self.exits(cell, empty) != 0 => {
+            Some(cell) if self.exits(cell, self.empty_cells()) != 0 => {
                 start == cell && !self.restricted().contains(end)
             }
             _ => true,
@@ -323,8 +371,13 @@ impl<const N: usize> Checkers<N> {
 
     /// Per colour, the pairs (man, direction) whose neighbouring cell is in `empty`: the
     /// steps each side's men would have without captures or obligations.
-    pub fn open_steps(&self, empty: HexSet<N>) -> [u32; 2] {
-        let open = self.open_cells(empty);
+    pub fn open_steps(&self, empty: StridedSet<N>) -> [u32; 2] {
+        with_width!(self.open_steps_for(empty))
+    }
+
+    #[inline(always)]
+    fn open_steps_for<const WIDTH: usize>(&self, empty: StridedSet<N>) -> [u32; 2] {
+        let open = self.open_cells::<WIDTH>(empty);
         self.men
             .map(|men| count_sum(&open.map(|cells| cells & men)))
     }
@@ -334,13 +387,19 @@ impl<const N: usize> Checkers<N> {
     /// with this board's offsets, in pairs of known sign, read once instead of derived
     /// per direction (the evaluation's conversion terms grow sets many times).
     #[inline]
-    pub fn grown(&self, set: HexSet<N>) -> HexSet<N> {
-        let mut grown = set;
-        for direction in 0..3 {
-            let amount = self.layout.offsets[direction] as u32;
-            grown |= shift_down(set, amount) | shift_up(set, amount);
-        }
-        grown
+    pub fn grown(&self, set: StridedSet<N>) -> StridedSet<N> {
+        with_width!(self.grown_for(set))
+    }
+
+    #[inline(always)]
+    fn grown_for<const WIDTH: usize>(&self, set: StridedSet<N>) -> StridedSet<N> {
+        let [right, up_right, up_left] = self.amounts::<WIDTH>();
+        set | set.shifted_down(right)
+            | set.shifted_down(up_right)
+            | set.shifted_down(up_left)
+            | set.shifted_up(right)
+            | set.shifted_up(up_right)
+            | set.shifted_up(up_left)
     }
 
     /// Plays a legal move: moves the man, removes the jumped men, updates obligations,
@@ -393,52 +452,74 @@ impl<const N: usize> Checkers<N> {
     }
 }
 
-/// The set moved `amount` bits towards higher cells (`0 < amount < 64`).
-///
-/// Each word takes its carry from the word below through a 128-bit shift, which compiles
-/// to one double shift (`shld`) instead of two shifts and an or; masking the amount to
-/// six bits (no change in range) tells the compiler no word is skipped.
+/// The total number of cells in six sets. Plain popcounts: a carry-save tree takes
+/// three of the six but costs more instructions than it saves (callgrind, hex checkers:
+/// 4% fewer instructions in all without it; popcounts are cheap on this machine).
 #[inline(always)]
-fn shift_up<const N: usize>(set: HexSet<N>, amount: u32) -> HexSet<N> {
-    let amount = amount & 63;
-    let words = set.words();
-    let mut result = [0u64; N];
-    result[0] = words[0] << amount;
-    for index in 1..N {
-        let pair = u128::from(words[index]) << 64 | u128::from(words[index - 1]);
-        result[index] = ((pair << amount) >> 64) as u64;
+fn count_sum<const N: usize>(sets: &[StridedSet<N>; 6]) -> u32 {
+    sets.iter().map(|set| set.len()).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Checkers, Move};
+    use crate::game::{GameConfig, Rules, Variant};
+    use crate::random::SplitMix64;
+
+    /// Along random games on a played board, the copies with constant shifts give what
+    /// the generic copy (offsets read at run time) gives.
+    fn constant_shifts_match_run_time_shifts<const N: usize, const WIDTH: usize>(
+        start: Checkers<N>,
+    ) {
+        assert_eq!(start.layout.width(), WIDTH);
+        let mut rng = SplitMix64::new(WIDTH as u64);
+        let (mut moves, mut generic) = (Vec::<Move>::new(), Vec::new());
+        for _ in 0..10 {
+            let mut position = start.clone();
+            for _ in 0..150 {
+                // The entry points clear the lists; the copies only push.
+                moves.clear();
+                generic.clear();
+                position.generate_for::<WIDTH>(&mut moves);
+                position.generate_for::<0>(&mut generic);
+                assert_eq!(moves, generic);
+                assert_eq!(
+                    position.step_count_for::<WIDTH>(),
+                    position.step_count_for::<0>()
+                );
+                assert_eq!(
+                    position.has_moves_for::<WIDTH>(),
+                    position.has_moves_for::<0>()
+                );
+                let empty = position.empty_cells();
+                assert_eq!(
+                    position.open_steps_for::<WIDTH>(empty),
+                    position.open_steps_for::<0>(empty)
+                );
+                let men = position.men[0];
+                assert_eq!(
+                    position.grown_for::<WIDTH>(men),
+                    position.grown_for::<0>(men)
+                );
+                moves.clear();
+                generic.clear();
+                let fast = position.captures_or_open_steps_for::<WIDTH>(&mut moves);
+                assert_eq!(fast, position.captures_or_open_steps_for::<0>(&mut generic));
+                assert_eq!(moves, generic);
+                position.generate(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                position.play_unchecked(moves[rng.below(moves.len())]);
+            }
+        }
     }
-    HexSet::from_words(result)
-}
 
-/// The set moved `amount` bits towards lower cells (`0 < amount < 64`; a double shift per
-/// word, as in [`shift_up`]).
-#[inline(always)]
-fn shift_down<const N: usize>(set: HexSet<N>, amount: u32) -> HexSet<N> {
-    let amount = amount & 63;
-    let words = set.words();
-    let mut result = [0u64; N];
-    for index in 0..N - 1 {
-        let pair = u128::from(words[index + 1]) << 64 | u128::from(words[index]);
-        result[index] = (pair >> amount) as u64;
+    #[test]
+    fn the_played_boards_shift_by_constants_as_by_their_offsets() {
+        let kruzno = Checkers::<2>::start(&GameConfig::new(Variant::Kruzno)).expect("starts");
+        constant_shifts_match_run_time_shifts::<2, 11>(kruzno);
+        let hex = Checkers::<5>::start(&GameConfig::new(Variant::HexCheckers)).expect("starts");
+        constant_shifts_match_run_time_shifts::<5, 17>(hex);
     }
-    result[N - 1] = words[N - 1] >> amount;
-    HexSet::from_words(result)
-}
-
-/// The total number of cells in six sets, as a bit-sliced sum (carry-save adders): three
-/// popcounts, not six.
-#[inline(always)]
-fn count_sum<const N: usize>(sets: &[HexSet<N>; 6]) -> u32 {
-    let (ones_a, twos_a) = carry_save(sets[0], sets[1], sets[2]);
-    let (ones_b, twos_b) = carry_save(sets[3], sets[4], sets[5]);
-    let (twos, fours) = carry_save(twos_a, twos_b, ones_a & ones_b);
-    (ones_a ^ ones_b).len() + 2 * twos.len() + 4 * fours.len()
-}
-
-/// Bit-sliced full adder: per bit, `a + b + c = sum + 2 * carry`.
-#[inline(always)]
-fn carry_save<const N: usize>(a: HexSet<N>, b: HexSet<N>, c: HexSet<N>) -> (HexSet<N>, HexSet<N>) {
-    let partial = a ^ b;
-    (partial ^ c, (a & b) | (partial & c))
 }

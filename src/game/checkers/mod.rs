@@ -32,8 +32,9 @@
 //! Notation: a step `c3-d4`; a capture lists the start and every landing cell, `c3xe3xe5`.
 //! Position string: `<rows last..a> <w|b> <obligations or -> <plies since capture> <move>`.
 //!
-//! Representation: one [`HexSet`] per colour in the padded layout, so every direction is
-//! one shift; `N` words hold the board (2 for sides up to 6, 5 for side 9). Moves are
+//! Representation: one [`StridedSet`] per colour in the padded layout, so every direction
+//! is one plain shift per word; `N` words hold the board (2 for sides up to 6, 5 for
+//! sides 7 to 9). Moves are
 //! compact paths ([`Move`]); capture chains come from a depth-first search over a
 //! fixed-size stack, so generation never allocates beyond the caller's buffer.
 
@@ -48,7 +49,7 @@ mod zobrist;
 mod tests;
 
 use crate::board::hex::{HexGeometry, geometry};
-use crate::board::hexset::HexSet;
+use crate::board::strided::StridedSet;
 use crate::game::{GameConfig, MoveError, Outcome, Player, PositionError, Rules, Variant};
 
 pub use moves::{MAX_JUMPS, Move};
@@ -75,7 +76,7 @@ const NO_CELL: u16 = u16::MAX;
 #[derive(Clone, Debug)]
 pub struct Checkers<const N: usize> {
     /// White's men, then Black's.
-    men: [HexSet<N>; 2],
+    men: [StridedSet<N>; 2],
     layout: &'static Layout,
     /// Each colour's running [`Placement`] sums, kept by make-move.
     placement: [Placement; 2],
@@ -104,7 +105,7 @@ impl<const N: usize> Checkers<N> {
                 },
             })?;
         Ok(Checkers {
-            men: [HexSet::EMPTY; 2],
+            men: [StridedSet::EMPTY; 2],
             layout,
             placement: [Placement::default(); 2],
             hash: 0,
@@ -165,19 +166,19 @@ impl<const N: usize> Checkers<N> {
 
     /// Every cell of the board.
     #[inline]
-    fn valid(&self) -> HexSet<N> {
+    pub fn valid(&self) -> StridedSet<N> {
         self.layout.valid()
     }
 
     /// The restricted ring: the border when the rule is on, empty otherwise.
     #[inline]
-    fn restricted(&self) -> HexSet<N> {
+    pub fn restricted(&self) -> StridedSet<N> {
         self.layout.restricted()
     }
 
     /// The men of `player`, one bit per cell in the padded layout of [`Self::geometry`].
     #[inline]
-    pub fn men(&self, player: Player) -> HexSet<N> {
+    pub fn men(&self, player: Player) -> StridedSet<N> {
         self.men[player.index()]
     }
 
@@ -224,8 +225,8 @@ impl<const N: usize> Checkers<N> {
     }
 
     /// The cells of the men a move captures (empty for a step).
-    pub fn captured_cells(&self, mv: Move) -> HexSet<N> {
-        let mut captured = HexSet::EMPTY;
+    pub fn captured_cells(&self, mv: Move) -> StridedSet<N> {
+        let mut captured = StridedSet::EMPTY;
         let mut cell = mv.start() as isize;
         for index in 0..mv.capture_count() {
             let offset = self.layout.offsets[mv.direction(index)] as isize;

@@ -4,6 +4,7 @@ use super::moves::Move;
 use super::{Checkers, DRAW_PLIES, MAX_MOVE_NUMBER, NO_CELL};
 use crate::board::hex::geometry;
 use crate::board::hexset::HexSet;
+use crate::board::strided::StridedSet;
 use crate::game::{GameConfig, MoveError, Player, PositionError, Variant};
 
 /// Kruzno's White men on side 6 (RULES.md); Black's are their point reflections.
@@ -21,9 +22,9 @@ pub fn position_side(text: &str) -> Option<usize> {
 impl<const N: usize> Checkers<N> {
     /// White's opening men on a board of `side`: Kruzno's twelve on side 6, otherwise
     /// the three rows nearest White's edge. Black's are the point reflection.
-    fn opening_men(side: usize, border_rule: bool) -> HexSet<N> {
+    fn opening_men(side: usize, border_rule: bool) -> StridedSet<N> {
         let Some(geometry) = geometry(side) else {
-            return HexSet::EMPTY;
+            return StridedSet::EMPTY;
         };
         if border_rule && side == 6 {
             KRUZNO_WHITE
@@ -31,12 +32,13 @@ impl<const N: usize> Checkers<N> {
                 .filter_map(|name| geometry.parse_cell(name))
                 .collect()
         } else {
-            (0..3).fold(HexSet::EMPTY, |set, row| set | geometry.row_cells(row))
+            let rows = (0..3).fold(HexSet::EMPTY, |set, row| set | geometry.row_cells(row));
+            StridedSet::from(rows)
         }
     }
 
     /// The point reflection of a set through the centre (White's half to Black's).
-    fn reflected(&self, set: HexSet<N>) -> HexSet<N> {
+    fn reflected(&self, set: StridedSet<N>) -> StridedSet<N> {
         let last = self.geometry().bit_span() - 1;
         set.iter().map(|cell| last - cell).collect()
     }
