@@ -72,7 +72,8 @@ impl TranspositionTable {
     /// A table of about `megabytes` MiB (at least one), a power of two of slots.
     pub fn new(megabytes: usize) -> Self {
         let bytes = megabytes.clamp(1, 1 << 16) << 20;
-        let count = (bytes / SLOT_BYTES).next_power_of_two() / 2;
+        // The largest power of two that fits (a power of two already fits whole).
+        let count = (bytes / SLOT_BYTES + 1).next_power_of_two() / 2;
         let count = count.max(1024);
         let slots = (0..count).map(|_| Slot::default()).collect();
         TranspositionTable {
@@ -229,5 +230,15 @@ mod tests {
         assert!(table.hashfull() <= 1000);
         table.clear();
         assert_eq!(table.probe(0xdead_beef), None);
+    }
+
+    #[test]
+    fn a_table_fills_the_size_asked_for_in_a_power_of_two_of_slots() {
+        let bytes = |megabytes| TranspositionTable::new(megabytes).slots.len() * super::SLOT_BYTES;
+        assert_eq!(bytes(64), 64 << 20);
+        assert_eq!(bytes(1), 1 << 20);
+        assert_eq!(bytes(100), 64 << 20, "the power of two below");
+        assert_eq!(bytes(127), 64 << 20);
+        assert_eq!(bytes(128), 128 << 20);
     }
 }
