@@ -12,6 +12,8 @@
 #              VARIANTS (default "cheversi kruzno hexcheckers catchup"), GAMES (default 100),
 #              CONCURRENCY (default 1: timing is only fair on an otherwise idle core per game),
 #              MOVETIME (default 100), SCALE_BASE (1x movetime for scaling, default 50),
+#              SCALE_NODES (1x node limit for scaling instead of a movetime; session 6 used
+#              200000 for Kruzno, 100000 for Cheversi, 25000 for hex checkers),
 #              OUT (default strength-results), SEED (default 1).
 set -euo pipefail
 
@@ -25,6 +27,7 @@ games="${GAMES:-100}"
 concurrency="${CONCURRENCY:-1}"
 movetime="${MOVETIME:-100}"
 base="${SCALE_BASE:-50}"
+scale_nodes="${SCALE_NODES:-}"
 out="${OUT:-strength-results}"
 seed="${SEED:-1}"
 suites=("$@")
@@ -54,9 +57,16 @@ for suite in "${suites[@]}"; do
                     --engine cmd="$tessera" name="$suite" option.Strategy="$suite" option.Seed=7
                 ;;
             scaling)
+                # 4x the time, or with SCALE_NODES 4x the nodes (a loaded machine cannot
+                # bias it, so it may run beside other work).
+                if [[ -n "$scale_nodes" ]]; then
+                    limits=(nodes=$((4 * scale_nodes)) nodes="$scale_nodes")
+                else
+                    limits=(movetime=$((4 * base)) movetime="$base")
+                fi
                 play "$suite-$variant" "${common[@]}" \
-                    --engine cmd="$tessera" name=4x movetime=$((4 * base)) \
-                    --engine cmd="$tessera" name=1x movetime="$base"
+                    --engine cmd="$tessera" name=4x "${limits[0]}" \
+                    --engine cmd="$tessera" name=1x "${limits[1]}"
                 ;;
             clock)
                 play "$suite-$variant" "${common[@]}" --tc 1+0.01 \
