@@ -7,8 +7,6 @@
 //! hexagon's cut corners keep wrapped bits off valid cells (see `super::hex`); callers
 //! mask with the board's valid set after a shift.
 
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
-
 /// A set of cells as `N` 64-bit words, bit `i` of word `w` being cell `64 * w + i`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct HexSet<const N: usize> {
@@ -16,15 +14,6 @@ pub struct HexSet<const N: usize> {
 }
 
 impl<const N: usize> HexSet<N> {
-    pub const EMPTY: Self = HexSet { words: [0; N] };
-    /// The number of bits the set can hold.
-    pub const BITS: usize = 64 * N;
-
-    #[inline]
-    pub const fn from_words(words: [u64; N]) -> Self {
-        HexSet { words }
-    }
-
     #[inline]
     pub fn words(&self) -> &[u64; N] {
         &self.words
@@ -36,16 +25,6 @@ impl<const N: usize> HexSet<N> {
         let mut set = Self::EMPTY;
         set.insert(cell);
         set
-    }
-
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.words.iter().all(|&word| word == 0)
-    }
-
-    #[inline]
-    pub fn len(&self) -> u32 {
-        self.words.iter().map(|word| word.count_ones()).sum()
     }
 
     #[inline]
@@ -91,16 +70,6 @@ impl<const N: usize> HexSet<N> {
         None
     }
 
-    /// `self` without the cells of `other`.
-    #[inline]
-    pub fn without(self, other: Self) -> Self {
-        let mut words = self.words;
-        for (word, other) in words.iter_mut().zip(other.words) {
-            *word &= !other;
-        }
-        HexSet { words }
-    }
-
     /// Moves every cell by `offset` bits (positive towards higher cells); bits shifted
     /// past either end are lost. `|offset|` must be below 64.
     #[inline]
@@ -133,97 +102,10 @@ impl<const N: usize> HexSet<N> {
         }
         HexSet { words }
     }
-
-    /// The cells in increasing order (canonical order: by row, then cell number).
-    #[inline]
-    pub fn iter(&self) -> HexSetIter<N> {
-        HexSetIter { rest: *self }
-    }
 }
 
-impl<const N: usize> Default for HexSet<N> {
-    fn default() -> Self {
-        Self::EMPTY
-    }
-}
-
-impl<const N: usize> std::fmt::Debug for HexSet<N> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_set().entries(self.iter()).finish()
-    }
-}
-
-/// Iterator over the cells of a [`HexSet`], lowest first.
-#[derive(Clone)]
-pub struct HexSetIter<const N: usize> {
-    rest: HexSet<N>,
-}
-
-impl<const N: usize> Iterator for HexSetIter<N> {
-    type Item = usize;
-
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        self.rest.pop_first()
-    }
-}
-
-impl<const N: usize> IntoIterator for HexSet<N> {
-    type Item = usize;
-    type IntoIter = HexSetIter<N>;
-
-    fn into_iter(self) -> HexSetIter<N> {
-        self.iter()
-    }
-}
-
-impl<const N: usize> FromIterator<usize> for HexSet<N> {
-    fn from_iter<I: IntoIterator<Item = usize>>(cells: I) -> Self {
-        let mut set = Self::EMPTY;
-        for cell in cells {
-            set.insert(cell);
-        }
-        set
-    }
-}
-
-macro_rules! word_operator {
-    ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
-        impl<const N: usize> $trait for HexSet<N> {
-            type Output = Self;
-            #[inline]
-            fn $method(mut self, other: Self) -> Self {
-                self.$assign_method(other);
-                self
-            }
-        }
-
-        impl<const N: usize> $assign_trait for HexSet<N> {
-            #[inline]
-            fn $assign_method(&mut self, other: Self) {
-                for (word, other) in self.words.iter_mut().zip(other.words) {
-                    *word $op other;
-                }
-            }
-        }
-    };
-}
-
-word_operator!(BitAnd, bitand, BitAndAssign, bitand_assign, &=);
-word_operator!(BitOr, bitor, BitOrAssign, bitor_assign, |=);
-word_operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^=);
-
-impl<const N: usize> Not for HexSet<N> {
-    type Output = Self;
-
-    /// The complement over all `64 * N` bits; mask with the board's valid cells.
-    #[inline]
-    fn not(self) -> Self {
-        HexSet {
-            words: self.words.map(|word| !word),
-        }
-    }
-}
+// The empty set, counting, operators and iteration: written once for both layouts.
+word_set!(HexSet, HexSetIter);
 
 #[cfg(test)]
 mod tests {

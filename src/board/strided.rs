@@ -12,8 +12,6 @@
 //! the result with the board's valid cells as before. Iteration goes in increasing cell
 //! order, as a [`HexSet`]'s does.
 
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
-
 use super::hexset::HexSet;
 
 /// A set of cells as `N` interleaved 64-bit words (see the module doc).
@@ -23,15 +21,6 @@ pub struct StridedSet<const N: usize> {
 }
 
 impl<const N: usize> StridedSet<N> {
-    pub const EMPTY: Self = StridedSet { words: [0; N] };
-    /// The number of cells the set can hold.
-    pub const BITS: usize = 64 * N;
-
-    #[inline]
-    pub const fn from_words(words: [u64; N]) -> Self {
-        StridedSet { words }
-    }
-
     /// The words: cell `c` is bit `c / N` of word `c % N`.
     #[inline]
     pub fn words(&self) -> &[u64; N] {
@@ -42,16 +31,6 @@ impl<const N: usize> StridedSet<N> {
     #[inline(always)]
     fn place(cell: usize) -> (usize, u32) {
         (cell % N, (cell / N) as u32)
-    }
-
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.words.iter().all(|&word| word == 0)
-    }
-
-    #[inline]
-    pub fn len(&self) -> u32 {
-        self.words.iter().map(|word| word.count_ones()).sum()
     }
 
     #[inline]
@@ -70,16 +49,6 @@ impl<const N: usize> StridedSet<N> {
     pub fn remove(&mut self, cell: usize) {
         let (word, bit) = Self::place(cell);
         self.words[word] &= !(1 << bit);
-    }
-
-    /// `self` without the cells of `other`.
-    #[inline]
-    pub fn without(self, other: Self) -> Self {
-        let mut words = self.words;
-        for (word, other) in words.iter_mut().zip(other.words) {
-            *word &= !other;
-        }
-        StridedSet { words }
     }
 
     /// Every cell `c` moved to `c + amount`; cells past the last are lost. One plain
@@ -161,59 +130,10 @@ impl<const N: usize> StridedSet<N> {
         self.words[index] &= !(1 << bit);
         Some(N * bit as usize + index)
     }
-
-    /// The cells in increasing order.
-    #[inline]
-    pub fn iter(&self) -> StridedSetIter<N> {
-        StridedSetIter { rest: *self }
-    }
 }
 
-impl<const N: usize> Default for StridedSet<N> {
-    fn default() -> Self {
-        Self::EMPTY
-    }
-}
-
-impl<const N: usize> std::fmt::Debug for StridedSet<N> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_set().entries(self.iter()).finish()
-    }
-}
-
-/// Iterator over the cells of a [`StridedSet`], lowest first.
-#[derive(Clone)]
-pub struct StridedSetIter<const N: usize> {
-    rest: StridedSet<N>,
-}
-
-impl<const N: usize> Iterator for StridedSetIter<N> {
-    type Item = usize;
-
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        self.rest.pop_first()
-    }
-}
-
-impl<const N: usize> IntoIterator for StridedSet<N> {
-    type Item = usize;
-    type IntoIter = StridedSetIter<N>;
-
-    fn into_iter(self) -> StridedSetIter<N> {
-        self.iter()
-    }
-}
-
-impl<const N: usize> FromIterator<usize> for StridedSet<N> {
-    fn from_iter<I: IntoIterator<Item = usize>>(cells: I) -> Self {
-        let mut set = Self::EMPTY;
-        for cell in cells {
-            set.insert(cell);
-        }
-        set
-    }
-}
+// The empty set, counting, operators and iteration: written once for both layouts.
+word_set!(StridedSet, StridedSetIter);
 
 impl<const N: usize> From<HexSet<N>> for StridedSet<N> {
     fn from(set: HexSet<N>) -> Self {
@@ -224,44 +144,6 @@ impl<const N: usize> From<HexSet<N>> for StridedSet<N> {
 impl<const N: usize> From<StridedSet<N>> for HexSet<N> {
     fn from(set: StridedSet<N>) -> Self {
         set.iter().collect()
-    }
-}
-
-macro_rules! word_operator {
-    ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
-        impl<const N: usize> $trait for StridedSet<N> {
-            type Output = Self;
-            #[inline]
-            fn $method(mut self, other: Self) -> Self {
-                self.$assign_method(other);
-                self
-            }
-        }
-
-        impl<const N: usize> $assign_trait for StridedSet<N> {
-            #[inline]
-            fn $assign_method(&mut self, other: Self) {
-                for (word, other) in self.words.iter_mut().zip(other.words) {
-                    *word $op other;
-                }
-            }
-        }
-    };
-}
-
-word_operator!(BitAnd, bitand, BitAndAssign, bitand_assign, &=);
-word_operator!(BitOr, bitor, BitOrAssign, bitor_assign, |=);
-word_operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^=);
-
-impl<const N: usize> Not for StridedSet<N> {
-    type Output = Self;
-
-    /// The complement over all `64 * N` cells; mask with the board's valid cells.
-    #[inline]
-    fn not(self) -> Self {
-        StridedSet {
-            words: self.words.map(|word| !word),
-        }
     }
 }
 
