@@ -352,6 +352,15 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
     }
 
+    /// The principal variation at `ply`: `mv`, then the child's.
+    #[inline(always)]
+    fn extend_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
     fn is_repetition(&self, key: u64, window: usize) -> bool {
         let length = self.hashes.len();
         if window < 2 || length < 3 {
@@ -553,10 +562,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     if ply == 0 {
                         self.root_best = Some((mv, value));
                     }
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.extend_pv(ply, mv);
                     if value >= beta {
                         if !noisy {
                             self.reward_quiet(position, mv, depth, ply, &moves, &tried);

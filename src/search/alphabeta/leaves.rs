@@ -119,10 +119,7 @@ impl<G: SearchGame> Worker<'_, G> {
                 best_value = value;
                 if value > alpha {
                     alpha = value;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.extend_pv(ply, mv);
                     if value >= beta {
                         break;
                     }
