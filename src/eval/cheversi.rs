@@ -119,17 +119,17 @@ fn hand_value(position: &Cheversi, player: Player) -> i32 {
         .sum()
 }
 
-/// The side to move's expected edge beyond the terms.
-fn tempo(position: &Cheversi) -> i32 {
-    weights(PLACEMENTS.saturating_sub(position.placements())).tempo
+/// The weights for `position`; their `tempo` is the side to move's expected edge beyond
+/// the terms.
+fn weights_of(position: &Cheversi) -> &'static Weights {
+    weights(PLACEMENTS.saturating_sub(position.placements()))
 }
 
-/// The terms for `player` minus those of its opponent.
-fn terms(position: &Cheversi, player: Player) -> [(&'static str, i32); 3] {
+/// The terms for `player` minus those of its opponent, with the position's `weights`.
+fn terms(position: &Cheversi, player: Player, weights: &Weights) -> [(&'static str, i32); 3] {
     let attack = attack_terms(position);
     let (own_secure, own_exposed) = attack[player.index()];
     let (opp_secure, opp_exposed) = attack[player.opponent().index()];
-    let weights = weights(PLACEMENTS.saturating_sub(position.placements()));
     [
         ("secure_attacks", weights.secure * (own_secure - opp_secure)),
         (
@@ -149,22 +149,23 @@ impl SearchGame for Cheversi {
     const HAS_NOISY_MOVES: bool = false;
 
     fn evaluate(&self) -> i32 {
-        let mover = self.side_to_move();
-        terms(self, mover)
+        let weights = weights_of(self);
+        terms(self, self.side_to_move(), weights)
             .iter()
             .map(|(_, value)| value)
             .sum::<i32>()
-            + tempo(self)
+            + weights.tempo
     }
 
     fn evaluation_terms(&self) -> Vec<(String, i32)> {
-        let mut lines: Vec<(String, i32)> = terms(self, Player::One)
+        let weights = weights_of(self);
+        let mut lines: Vec<(String, i32)> = terms(self, Player::One, weights)
             .iter()
             .map(|&(name, value)| (name.to_string(), value))
             .collect();
         let tempo = match self.side_to_move() {
-            Player::One => tempo(self),
-            Player::Two => -tempo(self),
+            Player::One => weights.tempo,
+            Player::Two => -weights.tempo,
         };
         lines.push(("tempo".to_string(), tempo));
         lines.push((
