@@ -159,7 +159,8 @@ fn pack(entry: Entry, generation: u64) -> u64 {
         Bound::Upper => 3,
     };
     let move_bits = match entry.table_move {
-        Some(TableMove::Index(index)) if (index as u64) < NO_MOVE => index as u64,
+        // An index keeps the code flag clear, or it would come back as a code.
+        Some(TableMove::Index(index)) if (index as u64) < CODE_FLAG => index as u64,
         Some(TableMove::Code(code)) if code < MAX_MOVE_CODE => u64::from(code) | CODE_FLAG,
         _ => NO_MOVE,
     };
@@ -227,6 +228,13 @@ mod tests {
             table.store(0xdead_beef, coded);
             assert_eq!(table.probe(0xdead_beef), Some(coded));
         }
+        // An index beyond 15 bits is not stored rather than misread as a code.
+        let far = Entry {
+            table_move: Some(TableMove::Index(0x8000)),
+            ..entry
+        };
+        table.store(0xfeed, far);
+        assert_eq!(table.probe(0xfeed).map(|e| e.table_move), Some(None));
         assert!(table.hashfull() <= 1000);
         table.clear();
         assert_eq!(table.probe(0xdead_beef), None);
