@@ -37,7 +37,8 @@ fn terminal<G: SearchGame>(position: &G, ply: i32) -> i32 {
 }
 
 /// Plain negamax; at depth 0 the same quiescence rule as the engine (stand pat unless
-/// every move is noisy, then noisy moves only).
+/// every move is noisy, then noisy moves only; within `FINAL_LEAF_PLIES` of a fixed
+/// end, the game played out to it).
 fn negamax<G: SearchGame>(position: &G, depth: i32, ply: i32) -> i32 {
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
@@ -45,6 +46,11 @@ fn negamax<G: SearchGame>(position: &G, depth: i32, ply: i32) -> i32 {
         return terminal(position, ply);
     }
     if depth <= 0 {
+        if let Some(left) = position.plies_to_end()
+            && left <= G::FINAL_LEAF_PLIES
+        {
+            return negamax(position, left as i32, ply);
+        }
         if !G::HAS_NOISY_MOVES {
             return position.evaluate();
         }
@@ -177,6 +183,37 @@ fn cheversi_exact_endgame_equals_full_minimax_with_four_plies_left() {
             child.play_unchecked(result.best_move.expect("running"));
             assert_eq!(-negamax(&child, 3, 1), exact, "{}", position.position_text());
             checked += 1;
+        }
+    });
+}
+
+/// The last placement is solved at the leaves, so a search that stops one placement
+/// short of the end already has the exact final margin (with the heuristic evaluation at
+/// those leaves it would not).
+#[test]
+fn cheversi_search_one_placement_short_of_the_end_is_exact() {
+    let game = AnyGame::new(GameConfig::new(Variant::Cheversi)).expect("start position");
+    with_record!(game.kind(), record => {
+        let mut rng = tessera::search::rng::seeded(10);
+        let mut engine = Engine::new(SearchOptions { hash_mb: 4, ..SearchOptions::default() });
+        engine.set_alpha_beta_config(AlphaBetaConfig::value_preserving());
+        for plies in [11, 12, 13, 14] {
+            let mut checked = 0;
+            while checked < 6 {
+                let Some(position) = random_position(record.position(), plies, &mut rng) else {
+                    continue;
+                };
+                let left = 16 - plies as u32;
+                engine.new_game();
+                let result = search(&mut engine, &position, &depth(left - 1));
+                let exact = negamax(&position, left as i32, 0);
+                let text = position.position_text();
+                assert_eq!(result.score, Some(Score::Centipawns(exact)), "{text}");
+                let mut child = position.clone();
+                child.play_unchecked(result.best_move.expect("running"));
+                assert_eq!(-negamax(&child, left as i32 - 1, 1), exact, "{text}");
+                checked += 1;
+            }
         }
     });
 }

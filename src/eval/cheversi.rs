@@ -225,6 +225,11 @@ impl SearchGame for Cheversi {
         Some((mv, 100 * points))
     }
 
+    /// The last placement is Black's King next to White's last piece: at most 8 squares,
+    /// so the exact value of a leaf one placement before the end costs about an
+    /// evaluation.
+    const FINAL_LEAF_PLIES: u32 = 1;
+
     fn plies_to_end(&self) -> Option<u32> {
         Some(u32::from(PLACEMENTS.saturating_sub(self.placements())))
     }

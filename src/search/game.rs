@@ -171,6 +171,13 @@ pub trait SearchGame: Rules {
         None
     }
 
+    /// Plies before the end within which a leaf takes its value from
+    /// [`SearchGame::best_final_move`] instead of [`SearchGame::evaluate`], because the
+    /// exact value costs about as much there (Cheversi's last placement is Black's King,
+    /// on one of at most 8 squares). The search stays heuristic (it still reduces); only
+    /// those leaves are exact. 0 (the default): leaves always evaluate.
+    const FINAL_LEAF_PLIES: u32 = 0;
+
     /// Plies left before a progress rule draws the game (checkers: 80 plies without a
     /// capture), if the game has one. The search scores a position whose count has run
     /// out as a draw, and keys table entries whose search reaches the limit by it.

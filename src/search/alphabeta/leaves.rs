@@ -60,6 +60,21 @@ impl<G: SearchGame> Worker<'_, G> {
         }
     }
 
+    /// A running game's leaf value: exact within [`SearchGame::FINAL_LEAF_PLIES`] of the
+    /// end (fail-soft in `alpha..beta`, the final move kept as the principal variation),
+    /// else the static evaluation.
+    fn final_leaf_value(&mut self, position: &G, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if position
+            .plies_to_end()
+            .is_some_and(|plies| plies <= G::FINAL_LEAF_PLIES)
+            && let Some((mv, value)) = position.best_final_move(alpha, beta)
+        {
+            self.pv[ply].push(mv);
+            return value;
+        }
+        position.evaluate()
+    }
+
     pub(super) fn quiescence(
         &mut self,
         position: &G,
@@ -75,7 +90,7 @@ impl<G: SearchGame> Worker<'_, G> {
         if !G::HAS_NOISY_MOVES {
             return match position.outcome() {
                 outcome @ Some(_) => self.outcome_value(position, outcome, ply),
-                None => position.evaluate(),
+                None => self.final_leaf_value(position, alpha, beta, ply),
             };
         }
         let (has_quiet, evaluation) = position.noisy_moves_and_evaluation(&mut self.moves[ply]);
