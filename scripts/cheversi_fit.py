@@ -6,9 +6,9 @@
     python3 scripts/cheversi_fit.py fit cheversi-fit.jsonl
 
 `generate` plays self-play games over pipes (1-4 random placements, then searches of
-3k-100k nodes), and at 8, 7 and 6 placements before the end writes the position, the
-exact final margin found by `go depth <left>` (the search is exact in that window) and
-the engine's `eval` terms. The game then goes on with the best move (70%) or a random
+3k-100k nodes), and at every number of placements before the end from 8 down to 1 writes
+the position, the exact final margin found by `go depth <left>` (the search is exact in
+that window) and the engine's `eval` terms. The game then goes on with the best move (70%) or a random
 one. `fit` solves least squares for: secure and exposed attack weights and a tempo per
 number of placements left, and hand values shared by all (relative to a King), and
 prints them in centi-points with their five-fold cross-validated error. Pure Python.
@@ -24,7 +24,7 @@ ROOK = [(1, 0), (-1, 0), (0, 1), (0, -1)]
 BISHOP = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
 KNIGHT = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
 KING = ROOK + BISHOP
-LEFTS = (6, 7, 8)
+LEFTS = tuple(range(1, 9))
 HAND_KINDS = "QRBN"
 FULL_HAND = {"K": 1, "Q": 1, "R": 2, "B": 2, "N": 2}
 
@@ -200,8 +200,10 @@ def fit(arguments):
     print(f"{len(rows)} positions, cross-validated error {(sum(squared) / len(squared)) ** 0.5:.2f} points")
     for index, left in enumerate(LEFTS):
         secure, exposed, tempo = (round(100 * w) for w in weights[3 * index:3 * index + 3])
-        print(f"left {left}: secure {secure} exposed {exposed} tempo {tempo}")
-    hand = ", ".join(f"{kind} {round(100 * w)}" for kind, w in zip(HAND_KINDS, weights[9:]))
+        count = sum(1 for r in records if r["left"] == left)
+        print(f"left {left}: secure {secure} exposed {exposed} tempo {tempo} ({count} positions)")
+    hand_weights = weights[3 * len(LEFTS):]
+    hand = ", ".join(f"{kind} {round(100 * w)}" for kind, w in zip(HAND_KINDS, hand_weights))
     print(f"hand (King 0): {hand}")
     current = []
     for r, target in zip(records, targets):

@@ -10,11 +10,14 @@
 //! - *tempo*: what the side to move can expect beyond the other terms.
 //!
 //! The weights are fitted, not guessed: least squares against the exact final margin of
-//! 1,611 positions 6, 7 and 8 placements before the end (self-play after 1-4 random
-//! placements, each position solved by the exact search). The attack weights and the
-//! tempo depend on how many placements are left; the hand values are shared. Five-fold
-//! cross-validated error 2.9 points, against 4.2-4.9 points for the earlier hand-set
-//! weights (an attack was worth a full point there, twice what the data says).
+//! 8,000 positions, 1,000 at each count of 1 to 8 placements before the end (self-play
+//! after 1-4 random placements, each position solved by the exact search). The attack
+//! weights and the tempo depend on how many placements are left (an attack is worth
+//! about 0.45 points 8 placements before the end and 0.94 one before it, as fewer
+//! placements are left to block it); the hand values are shared. Five-fold
+//! cross-validated error 2.5 points; the weights fitted only 6-8 placements before the end
+//! (used for every count until then) were off by 3.0-4.2 points 1-3 placements before it,
+//! where a short search's leaves are.
 //!
 //! The game always ends at the 16th placement, so the search is exact near the end
 //! ([`SearchGame::plies_to_end`]); there the final score itself, not this estimate, is
@@ -34,37 +37,42 @@ struct Weights {
     tempo: i32,
 }
 
-/// The weights fitted 6, 7 and 8 placements before the end.
-const FITTED: [Weights; 3] = [
-    Weights {
-        secure: 70,
-        exposed: 66,
-        tempo: 307,
-    },
-    Weights {
-        secure: 64,
-        exposed: 57,
-        tempo: 403,
-    },
-    Weights {
-        secure: 54,
-        exposed: 50,
-        tempo: 281,
-    },
+impl Weights {
+    const fn new(secure: i32, exposed: i32, tempo: i32) -> Self {
+        Weights {
+            secure,
+            exposed,
+            tempo,
+        }
+    }
+}
+
+/// The weights fitted 1 to 8 placements before the end (index: placements left - 1).
+const FITTED: [Weights; 8] = [
+    Weights::new(94, 93, 653),
+    Weights::new(95, 87, 249),
+    Weights::new(87, 79, 661),
+    Weights::new(82, 71, 226),
+    Weights::new(73, 69, 560),
+    Weights::new(66, 63, 205),
+    Weights::new(58, 58, 460),
+    Weights::new(42, 44, 128),
 ];
 
-/// The weights for a position `left` placements before the end: the fitted set of the
-/// same parity (the tempo differs with who moves) and nearest in length.
+/// The weights for a position `left` placements before the end: its own fitted set, or
+/// further out the set of the same parity (the tempo differs with who moves) nearest in
+/// length.
 fn weights(left: u8) -> &'static Weights {
     match left {
-        left if left % 2 == 1 => &FITTED[1],
-        0..=6 => &FITTED[0],
-        _ => &FITTED[2],
+        0 => &FITTED[0],
+        1..=8 => &FITTED[usize::from(left) - 1],
+        left if left % 2 == 1 => &FITTED[6],
+        _ => &FITTED[7],
     }
 }
 
 /// Value of a piece still in hand relative to a King, by [`PieceKind::index`].
-const HAND: [i32; 5] = [0, 483, 176, -28, -42];
+const HAND: [i32; 5] = [0, 566, 176, 7, 59];
 
 /// Both sides' attack terms, by [`Player::index`]: (secure, exposed) attacked squares.
 /// One pass over the pieces with the frontier computed once: this is most of the
