@@ -175,7 +175,9 @@ pub trait SearchGame: Rules {
     /// [`SearchGame::best_final_move`] instead of [`SearchGame::evaluate`], because the
     /// exact value costs about as much there (Cheversi's last placement is Black's King,
     /// on one of at most 8 squares). The search stays heuristic (it still reduces); only
-    /// those leaves are exact. 0 (the default): leaves always evaluate.
+    /// those leaves are exact. Read only by games without forcing moves
+    /// ([`SearchGame::HAS_NOISY_MOVES`] false), whose leaves are a plain evaluation.
+    /// 0 (the default): leaves always evaluate.
     const FINAL_LEAF_PLIES: u32 = 0;
 
     /// Plies left before a progress rule draws the game (checkers: 80 plies without a
