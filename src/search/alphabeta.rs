@@ -16,7 +16,7 @@ use super::{Score, SearchInfo};
 mod leaves;
 mod ordering;
 
-use ordering::{KILLER_SCORE, list_after_staged, pick_best};
+use ordering::{KILLER_SCORE, Ranked, list_after_staged, pick_best};
 
 /// A won game at the root; a win `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 1_000_000;
@@ -134,7 +134,7 @@ pub struct Worker<'a, G: SearchGame> {
     seldepth: usize,
     hashes: Vec<u64>,
     moves: Vec<Vec<G::Move>>,
-    order: Vec<Vec<(i32, usize)>>,
+    order: Vec<Vec<Ranked>>,
     /// Per ply, the quiet moves searched so far (indices into `moves`), whose history a
     /// cut-off lowers: a kept buffer, since zeroing a fresh array cost more per node.
     tried: Vec<Vec<usize>>,
@@ -509,7 +509,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 }
             }
             pick_best(&mut order, number);
-            let (order_score, index) = order[number];
+            let (order_score, index) = (order[number].score(), order[number].index());
             let mv = moves[index];
             let noisy = position.is_noisy(mv);
             let mut child = position.clone();

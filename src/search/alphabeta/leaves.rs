@@ -2,7 +2,7 @@
 //! leaf (slid towards a coming progress-rule draw), and the values of finished games
 //! and draws.
 
-use super::ordering::pick_best;
+use super::ordering::{Ranked, pick_best};
 use super::{INFINITY, MATE, MAX_PLY, MAX_QUIESCENCE, Worker};
 use crate::game::Outcome;
 use crate::search::game::{SearchGame, Terminal};
@@ -106,7 +106,7 @@ impl<G: SearchGame> Worker<'_, G> {
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();
         for (index, &mv) in moves.iter().enumerate() {
-            order.push((position.order_hint(mv), index));
+            order.push(Ranked::new(position.order_hint(mv), index));
         }
         let forced = !has_quiet;
         let mut best_value = -INFINITY;
@@ -121,7 +121,7 @@ impl<G: SearchGame> Worker<'_, G> {
         }
         for number in 0..order.len() {
             pick_best(&mut order, number);
-            let mv = moves[order[number].1];
+            let mv = moves[order[number].index()];
             let mut child = position.clone();
             child.play_unchecked(mv);
             let value = -self.quiescence(&child, -beta, -alpha, ply + 1, quiescence_depth + 1);
