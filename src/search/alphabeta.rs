@@ -304,8 +304,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
     }
 
-    /// Counts a node; true when the search must unwind.
-    #[inline]
+    /// Counts a node; true when the search must unwind. Inlined into every node, with
+    /// the clock and the report once per 1024 nodes out of line ([`Self::check_in`]):
+    /// the call itself cost more than the counting at quiescence leaves.
+    #[inline(always)]
     fn count_node(&mut self, ply: usize) -> bool {
         if self.shared.aborted() {
             return true;
@@ -316,14 +318,20 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             self.shared.abort();
             return true;
         }
-        if self.nodes & 1023 == 0 {
-            self.flush();
-            if self.shared.poll() {
-                return true;
-            }
-            if self.thread_index == 0 && self.last_report.elapsed().as_millis() >= 1000 {
-                self.report();
-            }
+        self.nodes & 1023 == 0 && self.check_in()
+    }
+
+    /// [`Self::count_node`]'s work every 1024 nodes: flush the count, poll for a stop,
+    /// report; true when the search must unwind.
+    #[cold]
+    #[inline(never)]
+    fn check_in(&mut self) -> bool {
+        self.flush();
+        if self.shared.poll() {
+            return true;
+        }
+        if self.thread_index == 0 && self.last_report.elapsed().as_millis() >= 1000 {
+            self.report();
         }
         false
     }
