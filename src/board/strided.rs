@@ -51,6 +51,28 @@ impl<const N: usize> StridedSet<N> {
         self.words[word] &= !(1 << bit);
     }
 
+    /// [`Self::insert`] for a set kept in registers: every word is updated, the right one
+    /// selected by comparison. A write at a computed index keeps the set in memory, and a
+    /// whole-set read right after it then stalls on the partial write (chain generation
+    /// did so at every jump). A set in memory anyway (a position's) does better with
+    /// `insert`, which writes one word.
+    #[inline]
+    pub fn insert_by_select(&mut self, cell: usize) {
+        let (word, bit) = Self::place(cell);
+        for (index, value) in self.words.iter_mut().enumerate() {
+            *value |= u64::from(index == word) << bit;
+        }
+    }
+
+    /// [`Self::remove`] for a set kept in registers (see [`Self::insert_by_select`]).
+    #[inline]
+    pub fn remove_by_select(&mut self, cell: usize) {
+        let (word, bit) = Self::place(cell);
+        for (index, value) in self.words.iter_mut().enumerate() {
+            *value &= !(u64::from(index == word) << bit);
+        }
+    }
+
     /// Every cell `c` moved to `c + amount`; cells past the last are lost. One plain
     /// shift per word: with a constant `amount`, the word moves and shift counts are
     /// constants too.

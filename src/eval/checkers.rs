@@ -22,7 +22,7 @@
 
 use crate::board::StridedSet;
 use crate::board::hex::HexGeometry;
-use crate::game::checkers::{Checkers, DRAW_PLIES, Move, Placement};
+use crate::game::checkers::{Checkers, DRAW_PLIES, GrowingTask, Move, Placement};
 use crate::game::{Player, Rules};
 use crate::search::game::{Algorithm, HISTORY_SIZE, MoveTree, SearchGame, find_move, first_step};
 
@@ -140,6 +140,33 @@ fn conversion<const N: usize>(
     }
 }
 
+/// [`conversion`]'s arguments but the grow function, which [`Checkers::with_grown`]
+/// supplies with the board's width fixed for all of its loops.
+struct ConversionTask<'a, const N: usize> {
+    geometry: &'a HexGeometry,
+    valid: StridedSet<N>,
+    men: StridedSet<N>,
+    enemies: StridedSet<N>,
+    empty: StridedSet<N>,
+    enemy_steps: i32,
+}
+
+impl<const N: usize> GrowingTask<N> for ConversionTask<'_, N> {
+    type Output = Conversion;
+
+    fn run(self, grown: impl Fn(StridedSet<N>) -> StridedSet<N> + Copy) -> Conversion {
+        let ConversionTask {
+            geometry,
+            valid,
+            men,
+            enemies,
+            empty,
+            enemy_steps,
+        } = self;
+        conversion(geometry, grown, valid, men, enemies, empty, enemy_steps)
+    }
+}
+
 /// The distance within which [`CONTACT_MEN`] men of `men` (or all of them, if fewer)
 /// stand from the enemy army; 0 when either army is empty. Rings are grown around the
 /// enemy men until they hold enough own men (`grown` and `valid` as for [`conversion`]).
@@ -218,11 +245,16 @@ fn weighted<const N: usize>(
         ([white, black], Player::Two) => [black, white],
     };
     // A side's mobility is exactly the step count its opponent's `restrict` needs.
-    let grown = |set| position.grown(set);
     let conversion_of = |men, enemies, terms: &Terms, enemy_terms: &Terms| {
         if converting(terms.material, enemy_terms.material) {
-            let enemy_steps = enemy_terms.mobility;
-            conversion(geometry, grown, valid, men, enemies, empty, enemy_steps)
+            position.with_grown(ConversionTask {
+                geometry,
+                valid,
+                men,
+                enemies,
+                empty,
+                enemy_steps: enemy_terms.mobility,
+            })
         } else {
             Conversion::default()
         }

@@ -16,7 +16,7 @@ use super::{Score, SearchInfo};
 mod leaves;
 mod ordering;
 
-use ordering::{KILLER_SCORE, list_after_staged, pick_best};
+use ordering::{KILLER_SCORE, Ranked, list_after_staged, pick_best};
 
 /// A won game at the root; a win `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 1_000_000;
@@ -134,7 +134,7 @@ pub struct Worker<'a, G: SearchGame> {
     seldepth: usize,
     hashes: Vec<u64>,
     moves: Vec<Vec<G::Move>>,
-    order: Vec<Vec<(i32, usize)>>,
+    order: Vec<Vec<Ranked>>,
     /// Per ply, the quiet moves searched so far (indices into `moves`), whose history a
     /// cut-off lowers: a kept buffer, since zeroing a fresh array cost more per node.
     tried: Vec<Vec<usize>>,
@@ -304,8 +304,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
     }
 
-    /// Counts a node; true when the search must unwind.
-    #[inline]
+    /// Counts a node; true when the search must unwind. Inlined into every node, with
+    /// the clock and the report once per 1024 nodes out of line ([`Self::check_in`]):
+    /// the call itself cost more than the counting at quiescence leaves.
+    #[inline(always)]
     fn count_node(&mut self, ply: usize) -> bool {
         if self.shared.aborted() {
             return true;
@@ -316,14 +318,20 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             self.shared.abort();
             return true;
         }
-        if self.nodes & 1023 == 0 {
-            self.flush();
-            if self.shared.poll() {
-                return true;
-            }
-            if self.thread_index == 0 && self.last_report.elapsed().as_millis() >= 1000 {
-                self.report();
-            }
+        self.nodes & 1023 == 0 && self.check_in()
+    }
+
+    /// [`Self::count_node`]'s work every 1024 nodes: flush the count, poll for a stop,
+    /// report; true when the search must unwind.
+    #[cold]
+    #[inline(never)]
+    fn check_in(&mut self) -> bool {
+        self.flush();
+        if self.shared.poll() {
+            return true;
+        }
+        if self.thread_index == 0 && self.last_report.elapsed().as_millis() >= 1000 {
+            self.report();
         }
         false
     }
@@ -509,7 +517,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 }
             }
             pick_best(&mut order, number);
-            let (order_score, index) = order[number];
+            let (order_score, index) = (order[number].score(), order[number].index());
             let mv = moves[index];
             let noisy = position.is_noisy(mv);
             let mut child = position.clone();

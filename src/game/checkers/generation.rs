@@ -24,6 +24,14 @@ macro_rules! with_width {
     };
 }
 
+/// Work that grows sets many times, run by [`Checkers::with_grown`] with the grow
+/// function of the position's board.
+pub trait GrowingTask<const N: usize> {
+    type Output;
+
+    fn run(self, grown: impl Fn(StridedSet<N>) -> StridedSet<N> + Copy) -> Self::Output;
+}
+
 /// One level of the chain search: where the man stands and which jumps are still to try.
 #[derive(Copy, Clone, Default)]
 struct Frame {
@@ -112,12 +120,32 @@ impl<const N: usize> Checkers<N> {
         mask
     }
 
+    /// The step offset of `direction`: a constant when `WIDTH` is the board's width (see
+    /// [`with_width`]), read from the layout when it is 0.
+    #[inline(always)]
+    fn offset_for<const WIDTH: usize>(&self, direction: usize) -> isize {
+        if WIDTH == 0 {
+            self.offset(direction)
+        } else {
+            let width = WIDTH as isize;
+            [1, width + 1, width, -1, -width - 1, -width][direction]
+        }
+    }
+
     /// Directions in which a man on `cell` can jump an enemy of `enemy` onto `empty`.
-    #[inline]
-    fn jump_directions(&self, cell: usize, enemy: StridedSet<N>, empty: StridedSet<N>) -> u8 {
+    #[inline(always)]
+    fn jump_directions<const WIDTH: usize>(
+        &self,
+        cell: usize,
+        enemy: StridedSet<N>,
+        empty: StridedSet<N>,
+    ) -> u8 {
+        if N == 2 && WIDTH == 11 {
+            return kruzno_jump_directions(cell, enemy.words(), empty.words());
+        }
         let mut mask = 0;
         for direction in 0..6 {
-            let offset = self.offset(direction);
+            let offset = self.offset_for::<WIDTH>(direction);
             let middle = (cell as isize + offset) as usize;
             let landing = (cell as isize + 2 * offset) as usize;
             if enemy.contains(middle) && empty.contains(landing) {
@@ -133,7 +161,7 @@ impl<const N: usize> Checkers<N> {
     /// the board until the end of the move; they can never be landed on anyway, since
     /// landing cells and jumped cells lie on different cosets of the 2-step lattice.
     #[inline]
-    fn for_each_chain(
+    fn for_each_chain<const WIDTH: usize>(
         &self,
         start: usize,
         mut enemy: StridedSet<N>,
@@ -141,7 +169,7 @@ impl<const N: usize> Checkers<N> {
         mut visit: impl FnMut(Move),
     ) {
         let mut frames = [Frame::default(); MAX_JUMPS + 1];
-        let pending = self.jump_directions(start, enemy, empty);
+        let pending = self.jump_directions::<WIDTH>(start, enemy, empty);
         if pending == 0 {
             return;
         }
@@ -160,18 +188,18 @@ impl<const N: usize> Checkers<N> {
                 // Back up one jump: the man jumped from the frame below.
                 depth -= 1;
                 let direction = ((path >> (3 * depth)) & 7) as usize;
-                let middle = frames[depth].cell as isize + self.offset(direction);
-                enemy.insert(middle as usize);
+                let middle = frames[depth].cell as isize + self.offset_for::<WIDTH>(direction);
+                enemy.insert_by_select(middle as usize);
                 continue;
             }
             let direction = frame.pending.trailing_zeros() as usize;
             frame.pending &= frame.pending - 1;
-            let offset = self.offset(direction);
+            let offset = self.offset_for::<WIDTH>(direction);
             let middle = frame.cell as isize + offset;
             let landing = (middle + offset) as usize;
-            enemy.remove(middle as usize);
+            enemy.remove_by_select(middle as usize);
             path = (path & !(7u128 << (3 * depth))) | (direction as u128) << (3 * depth);
-            let next = self.jump_directions(landing, enemy, empty);
+            let next = self.jump_directions::<WIDTH>(landing, enemy, empty);
             if next == 0 {
                 let jumps = depth + 1;
                 visit(Move::capture(
@@ -179,7 +207,7 @@ impl<const N: usize> Checkers<N> {
                     jumps,
                     path & ((1u128 << (3 * jumps)) - 1),
                 ));
-                enemy.insert(middle as usize);
+                enemy.insert_by_select(middle as usize);
             } else {
                 depth += 1;
                 frames[depth] = Frame {
@@ -233,7 +261,7 @@ impl<const N: usize> Checkers<N> {
         let (own, enemy, empty) = self.sides();
         let (jumpers, open) = self.scan::<WIDTH>(own, enemy, empty);
         if !jumpers.is_empty() {
-            self.push_chains(jumpers, enemy, empty, moves);
+            self.push_chains::<WIDTH>(jumpers, enemy, empty, moves);
             return;
         }
         let steppers = open.map(|set| set & own);
@@ -279,7 +307,7 @@ impl<const N: usize> Checkers<N> {
         let (own, enemy, empty) = self.sides();
         let (jumpers, open) = self.scan::<WIDTH>(own, enemy, empty);
         if !jumpers.is_empty() {
-            self.push_chains(jumpers, enemy, empty, moves);
+            self.push_chains::<WIDTH>(jumpers, enemy, empty, moves);
             return None;
         }
         Some(
@@ -289,7 +317,7 @@ impl<const N: usize> Checkers<N> {
     }
 
     /// Pushes every capture chain of the men in `jumpers`.
-    fn push_chains(
+    fn push_chains<const WIDTH: usize>(
         &self,
         jumpers: StridedSet<N>,
         enemy: StridedSet<N>,
@@ -298,8 +326,8 @@ impl<const N: usize> Checkers<N> {
     ) {
         for start in jumpers {
             let mut with_start = empty;
-            with_start.insert(start);
-            self.for_each_chain(start, enemy, with_start, |mv| moves.push(mv));
+            with_start.insert_by_select(start);
+            self.for_each_chain::<WIDTH>(start, enemy, with_start, |mv| moves.push(mv));
         }
     }
 
@@ -313,8 +341,8 @@ impl<const N: usize> Checkers<N> {
         let mut count = 0;
         for start in jumpers {
             let mut with_start = empty;
-            with_start.insert(start);
-            self.for_each_chain(start, enemy, with_start, |_| count += 1);
+            with_start.insert_by_select(start);
+            self.for_each_chain::<0>(start, enemy, with_start, |_| count += 1);
         }
         count
     }
@@ -391,6 +419,19 @@ impl<const N: usize> Checkers<N> {
         with_width!(self.grown_for(set))
     }
 
+    /// Runs `task` with [`Self::grown`] as a function whose board width is picked here,
+    /// once, so on the played boards its shifts are constants inlined into the task's
+    /// loops: picking the width per set, as `grown` does, cost a call and a branch each
+    /// time (the conversion terms grow sets about ten times per evaluation).
+    #[inline]
+    pub fn with_grown<T: GrowingTask<N>>(&self, task: T) -> T::Output {
+        match (N, self.layout.width()) {
+            (2, 11) => task.run(|set| self.grown_for::<11>(set)),
+            (5, 17) => task.run(|set| self.grown_for::<17>(set)),
+            _ => task.run(|set| self.grown_for::<0>(set)),
+        }
+    }
+
     #[inline(always)]
     fn grown_for<const WIDTH: usize>(&self, set: StridedSet<N>) -> StridedSet<N> {
         let [right, up_right, up_left] = self.amounts::<WIDTH>();
@@ -450,6 +491,41 @@ impl<const N: usize> Checkers<N> {
         debug_assert_eq!(self.hash, self.full_hash());
         debug_assert_eq!(self.placement, self.full_placement());
     }
+}
+
+/// [`Checkers::jump_directions`] on Kruzno's board (two words, width 11) from one window
+/// of bits around the cell per word, instead of two cell tests per direction: chain
+/// generation asks at every landing, and the tests were most of its cost.
+///
+/// Cell `c = 2b + p` is bit `b` of word `p`. A landing `c + 2o` is bit `b + o` of word
+/// `p`; a jumped cell `c + o` is bit `b + o / 2` of word `p` for the even offsets `±12`,
+/// and bit `b + floor((p + o) / 2)` of the other word for the odd ones. Each window holds
+/// the bits `b - 12 ..= b + 12` of a word at `0 ..= 24` (the other word's shifted by `p`
+/// more); cells beyond either end of the board read as absent, as in a cell test.
+#[inline(always)]
+fn kruzno_jump_directions<const N: usize>(cell: usize, enemy: &[u64; N], empty: &[u64; N]) -> u8 {
+    let (word, bit) = (cell & 1, cell >> 1);
+    // Words picked by comparison, not by index, so the sets can stay in registers.
+    let pick = |words: &[u64; N], index: usize| if index == 0 { words[0] } else { words[1] };
+    let window = |set: u64, shift: usize| (u128::from(set) << 12 >> shift) as u32;
+    let landing = window(pick(empty, word), bit);
+    let jumped_same = window(pick(enemy, word), bit);
+    let jumped_other = window(pick(enemy, word ^ 1), bit + word);
+    // Per direction (offsets 1, 12, 11, -1, -12, -11): the jumped cell's window and bit,
+    // and the landing's bit.
+    let jumps = [
+        (jumped_other, 12, 13),
+        (jumped_same, 18, 24),
+        (jumped_other, 17, 23),
+        (jumped_other, 11, 11),
+        (jumped_same, 6, 0),
+        (jumped_other, 6, 1),
+    ];
+    let mut mask = 0;
+    for (direction, (jumped, jumped_bit, landing_bit)) in jumps.into_iter().enumerate() {
+        mask |= ((jumped >> jumped_bit & landing >> landing_bit & 1) as u8) << direction;
+    }
+    mask
 }
 
 /// The total number of cells in six sets. Plain popcounts: a carry-save tree takes

@@ -52,6 +52,7 @@ use crate::board::hex::{HexGeometry, geometry};
 use crate::board::strided::StridedSet;
 use crate::game::{GameConfig, MoveError, Outcome, Player, PositionError, Rules, Variant};
 
+pub use generation::GrowingTask;
 pub use moves::{MAX_JUMPS, Move};
 pub use placement::Placement;
 pub use text::position_side;

@@ -2,7 +2,7 @@
 //! leaf (slid towards a coming progress-rule draw), and the values of finished games
 //! and draws.
 
-use super::ordering::pick_best;
+use super::ordering::{Ranked, pick_best};
 use super::{INFINITY, MATE, MAX_PLY, MAX_QUIESCENCE, Worker};
 use crate::game::Outcome;
 use crate::search::game::{SearchGame, Terminal};
@@ -45,19 +45,25 @@ impl<G: SearchGame> Worker<'_, G> {
     /// do not count as time left ([`SearchGame::plies_to_contact`]), which gives the
     /// engine a reason to close in while the draw is still beyond its horizon.
     /// `evaluation` is the static evaluation when the caller has it already.
-    #[inline]
+    /// Inlined at the leaves, where it runs once per quiet leaf, with the fade itself
+    /// (rare: only near the draw) out of line.
+    #[inline(always)]
     pub(super) fn leaf_value(&self, position: &G, evaluation: Option<i32>) -> i32 {
         let value = evaluation.unwrap_or_else(|| position.evaluate());
         let fade = self.config.draw_fade_plies;
         match position.plies_to_draw() {
-            Some(left) if left < fade => {
-                let slack = left.saturating_sub(position.plies_to_contact());
-                let towards =
-                    (self.draw_value(position) - value).clamp(-DRAW_FADE_LIMIT, DRAW_FADE_LIMIT);
-                value + towards * (fade - slack) as i32 / fade as i32
-            }
+            Some(left) if left < fade => self.faded(position, value, left),
             _ => value,
         }
+    }
+
+    /// [`Self::leaf_value`] of `value` with `left` plies before the draw, inside the fade.
+    #[inline(never)]
+    fn faded(&self, position: &G, value: i32, left: u32) -> i32 {
+        let fade = self.config.draw_fade_plies;
+        let slack = left.saturating_sub(position.plies_to_contact());
+        let towards = (self.draw_value(position) - value).clamp(-DRAW_FADE_LIMIT, DRAW_FADE_LIMIT);
+        value + towards * (fade - slack) as i32 / fade as i32
     }
 
     /// A running game's leaf value: exact within [`SearchGame::FINAL_LEAF_PLIES`] of the
@@ -106,7 +112,7 @@ impl<G: SearchGame> Worker<'_, G> {
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();
         for (index, &mv) in moves.iter().enumerate() {
-            order.push((position.order_hint(mv), index));
+            order.push(Ranked::new(position.order_hint(mv), index));
         }
         let forced = !has_quiet;
         let mut best_value = -INFINITY;
@@ -121,7 +127,7 @@ impl<G: SearchGame> Worker<'_, G> {
         }
         for number in 0..order.len() {
             pick_best(&mut order, number);
-            let mv = moves[order[number].1];
+            let mv = moves[order[number].index()];
             let mut child = position.clone();
             child.play_unchecked(mv);
             let value = -self.quiescence(&child, -beta, -alpha, ply + 1, quiescence_depth + 1);

@@ -12,6 +12,45 @@ pub(super) const TABLE_SCORE: i32 = 1 << 30;
 pub(super) const NOISY_SCORE: i32 = 1 << 28;
 pub(super) const KILLER_SCORE: i32 = 1 << 27;
 
+/// A move's place in the search order: its order score and its index in the move list
+/// packed in one word, smaller first (higher score, then lower index), so selection and
+/// sorting compare plain integers: comparing `(score, index)` pairs was most of
+/// [`pick_best`]'s cost.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Ranked(u64);
+
+impl Ranked {
+    #[inline]
+    pub(super) fn new(score: i32, index: usize) -> Self {
+        debug_assert!(index <= u32::MAX as usize);
+        // The flipped sign bit orders scores as unsigned; the inversion puts high first.
+        let rank = !((score as u32) ^ 0x8000_0000);
+        Ranked(u64::from(rank) << 32 | index as u64)
+    }
+
+    #[inline]
+    pub(super) fn score(self) -> i32 {
+        (!self.rank() ^ 0x8000_0000) as i32
+    }
+
+    /// The score's part of the word: smaller for a higher score.
+    #[inline]
+    fn rank(self) -> u32 {
+        (self.0 >> 32) as u32
+    }
+
+    #[inline]
+    pub(super) fn index(self) -> usize {
+        self.0 as u32 as usize
+    }
+
+    /// The same score at another index.
+    #[inline]
+    fn with_index(self, index: usize) -> Self {
+        Ranked::new(self.score(), index)
+    }
+}
+
 fn update_history(entry: &mut i32, bonus: i32) {
     *entry += bonus - *entry * bonus.abs() / HISTORY_LIMIT;
 }
@@ -25,16 +64,17 @@ const SELECTION_STEPS: usize = 3;
 /// moves, then one sort of the rest (ties keep generation order, so searches stay
 /// deterministic).
 #[inline]
-pub(super) fn pick_best(order: &mut [(i32, usize)], number: usize) {
+pub(super) fn pick_best(order: &mut [Ranked], number: usize) {
     if number >= SELECTION_STEPS {
         if number == SELECTION_STEPS {
-            order[number..].sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            order[number..].sort_unstable();
         }
         return;
     }
     let mut best = number;
     for candidate in number + 1..order.len() {
-        if order[candidate].0 > order[best].0 {
+        // By score alone: among equal scores the first entry stays, as the swaps left them.
+        if order[candidate].rank() < order[best].rank() {
             best = candidate;
         }
     }
@@ -74,11 +114,11 @@ impl<G: SearchGame> Worker<'_, G> {
         moves: &[G::Move],
         table_move: Option<usize>,
         ply: usize,
-        order: &mut Vec<(i32, usize)>,
+        order: &mut Vec<Ranked>,
     ) {
         order.clear();
         if let Some(index) = table_move {
-            order.push((TABLE_SCORE, index));
+            order.push(Ranked::new(TABLE_SCORE, index));
         }
         let killers = self.killers[ply];
         if killers[0].is_none() {
@@ -92,7 +132,7 @@ impl<G: SearchGame> Worker<'_, G> {
                 && Some(index) != table_move
                 && !position.is_noisy(moves[index])
             {
-                order.push((KILLER_SCORE - slot as i32, index));
+                order.push(Ranked::new(KILLER_SCORE - slot as i32, index));
             }
         }
     }
@@ -107,13 +147,13 @@ impl<G: SearchGame> Worker<'_, G> {
         table_move: Option<G::Move>,
         ply: usize,
         moves: &mut Vec<G::Move>,
-        order: &mut Vec<(i32, usize)>,
+        order: &mut Vec<Ranked>,
     ) {
         moves.clear();
         order.clear();
         let table_move = table_move.filter(|&mv| position.is_legal_quiet(mv));
         if let Some(mv) = table_move {
-            order.push((TABLE_SCORE, 0));
+            order.push(Ranked::new(TABLE_SCORE, 0));
             moves.push(mv);
         }
         for (slot, killer) in self.killers[ply].into_iter().enumerate() {
@@ -121,7 +161,7 @@ impl<G: SearchGame> Worker<'_, G> {
                 && Some(killer) != table_move
                 && position.is_legal_quiet(killer)
             {
-                order.push((KILLER_SCORE - slot as i32, moves.len()));
+                order.push(Ranked::new(KILLER_SCORE - slot as i32, moves.len()));
                 moves.push(killer);
             }
         }
@@ -134,12 +174,12 @@ impl<G: SearchGame> Worker<'_, G> {
         position: &G,
         moves: &[G::Move],
         tried: usize,
-        order: &mut Vec<(i32, usize)>,
+        order: &mut Vec<Ranked>,
     ) {
         let mut hints = std::mem::take(&mut self.hints);
         position.order_hints(moves, &mut hints);
         for (index, (&mv, &hint)) in moves.iter().zip(&hints).enumerate() {
-            if order[..tried].iter().any(|&(_, first)| first == index) {
+            if order[..tried].iter().any(|first| first.index() == index) {
                 continue;
             }
             let hint = hint.clamp(-1 << 20, 1 << 20);
@@ -148,7 +188,7 @@ impl<G: SearchGame> Worker<'_, G> {
             } else {
                 self.history[position.history_index(mv)] + hint
             };
-            order.push((score, index));
+            order.push(Ranked::new(score, index));
         }
         self.hints = hints;
     }
@@ -161,7 +201,7 @@ impl<G: SearchGame> Worker<'_, G> {
 pub(super) fn list_after_staged<G: SearchGame>(
     position: &G,
     moves: &mut Vec<G::Move>,
-    order: &mut [(i32, usize)],
+    order: &mut [Ranked],
     tried: &mut [usize],
     best: &mut Option<usize>,
 ) {
@@ -174,7 +214,7 @@ pub(super) fn list_after_staged<G: SearchGame>(
             .expect("a staged move is a legal move")
     };
     for entry in order.iter_mut() {
-        entry.1 = place(entry.1);
+        *entry = entry.with_index(place(entry.index()));
     }
     for index in tried.iter_mut().chain(best) {
         *index = place(*index);
