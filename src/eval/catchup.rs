@@ -74,14 +74,23 @@ impl CatchupTree {
             }
             board.play_turn(&cells[..count]);
         }
+        // One branch on the stone count per turn, each arm unrolled: the count is random,
+        // so a loop over the stones mispredicted its exit again after the draws.
         while length > 0 {
             let allowed = board.stones_allowed().min(length);
             let roll = rng.below(allowed + 1);
-            let count = if roll == 0 { allowed } else { roll };
-            for slot in cells.iter_mut().take(count) {
-                *slot = take(rng, &mut length);
+            match if roll == 0 { allowed } else { roll } {
+                1 => board.play_turn(&[take(rng, &mut length)]),
+                2 => {
+                    let first = take(rng, &mut length);
+                    board.play_turn(&[first, take(rng, &mut length)]);
+                }
+                _ => {
+                    let first = take(rng, &mut length);
+                    let second = take(rng, &mut length);
+                    board.play_turn(&[first, second, take(rng, &mut length)]);
+                }
             }
-            board.play_turn(&cells[..count]);
         }
         board.leader()
     }
