@@ -7,8 +7,7 @@
 //! the stone limit is reached. The static evaluation (for `eval` only) is the largest
 //! group difference.
 
-use crate::board::hex::MAX_CELLS;
-use crate::game::catchup::{Catchup, Move, PlayoutPosition};
+use crate::game::catchup::{Catchup, CellBuffer, Move, PlayoutPosition};
 use crate::game::{Outcome, Player, Rules};
 use crate::search::game::{Algorithm, SearchGame, TreeGame};
 use crate::search::rng::Rng;
@@ -50,19 +49,20 @@ impl CatchupTree {
     /// The playout of [`TreeGame::playout`] on a given board, with the empty cells in a
     /// stack buffer: every draw in the same order on every board.
     #[inline(always)]
-    fn play_out<B: PlayoutPosition>(&self, mut board: B, rng: &mut Rng) -> Outcome {
+    fn play_out<B: PlayoutPosition>(&self, board: &mut B, rng: &mut Rng) -> Outcome {
         let mut cells = [0u8; 3];
         for (slot, &bit) in cells.iter_mut().zip(&self.placed[..self.count]) {
             *slot = self.position.ordinal(bit);
         }
-        let mut empty = [0u8; MAX_CELLS];
+        let mut empty: CellBuffer = [0; 256];
         let mut length = board.empty_cells(&cells[..self.count], &mut empty);
-        // Removes a uniformly chosen empty cell (as `Vec::swap_remove` would).
+        // Removes a uniformly chosen empty cell (as `Vec::swap_remove` would). Indices are
+        // below the empty count, at most `MAX_CELLS`, so as `u8` they are exact.
         let mut take = |rng: &mut Rng, length: &mut usize| {
-            let index = rng.below(*length);
+            let index = usize::from(rng.below(*length) as u8);
             let cell = empty[index];
             *length -= 1;
-            empty[index] = empty[*length];
+            empty[index] = empty[usize::from(*length as u8)];
             cell
         };
         if self.count > 0 {
@@ -152,8 +152,8 @@ impl TreeGame for CatchupTree {
     /// dropped).
     fn playout(&mut self, rng: &mut Rng) -> Outcome {
         match self.position.word_board() {
-            Some(board) => self.play_out(board, rng),
-            None => self.play_out(self.position.playout_board(), rng),
+            Some(mut board) => self.play_out(&mut board, rng),
+            None => self.play_out(&mut self.position.playout_board(), rng),
         }
     }
 

@@ -83,7 +83,7 @@ use crate::board::hex::MAX_WORDS;
 use crate::game::{CatchupRule, GameConfig, MoveError, Outcome, Player, PositionError, Rules};
 
 pub use self::notation::Move;
-pub use self::playout::{PlayoutBoard, PlayoutPosition};
+pub use self::playout::{CellBuffer, PlayoutBoard, PlayoutPosition};
 pub use self::word::WordBoard;
 
 /// The cell sets used by Catchup: wide enough for side 9.

@@ -7,10 +7,9 @@
 
 use std::cmp::Ordering;
 
-use super::playout::{PlayoutPosition, Turn};
+use super::playout::{CellBuffer, PlayoutPosition, Turn};
 use super::tables::{Tables, WORD_CELLS};
 use super::{Catchup, outcome_of};
-use crate::board::hex::MAX_CELLS;
 use crate::game::{Outcome, Player};
 
 /// An index into the per-cell arrays: masked to their length, which every ordinal of a
@@ -110,7 +109,7 @@ impl PlayoutPosition for WordBoard {
     }
 
     #[inline]
-    fn empty_cells(&self, excluded: &[u8], buffer: &mut [u8; MAX_CELLS]) -> usize {
+    fn empty_cells(&self, excluded: &[u8], buffer: &mut CellBuffer) -> usize {
         let mut rest = self.cells & !(self.stones[0] | self.stones[1]);
         for &cell in excluded {
             rest &= !(1 << slot(cell));
