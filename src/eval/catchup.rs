@@ -151,8 +151,9 @@ impl TreeGame for CatchupTree {
     /// ordinals), chosen once here; this state is left as it was (the caller's copy is
     /// dropped).
     fn playout(&mut self, rng: &mut Rng) -> Outcome {
-        match self.position.word_board() {
-            Some(mut board) => self.play_out(&mut board, rng),
+        // Borrowed where it was built: moving the board out of the option copied it.
+        match &mut self.position.word_board() {
+            Some(board) => self.play_out(board, rng),
             None => self.play_out(&mut self.position.playout_board(), rng),
         }
     }
