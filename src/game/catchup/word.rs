@@ -17,6 +17,30 @@ use crate::game::{Outcome, Player};
 /// label slot.
 const SPARE: u64 = 1 << (WORD_CELLS - 1);
 
+/// One in every byte of a word.
+const EVERY_BYTE: u64 = 0x0101_0101_0101_0101;
+
+/// For every byte value, the positions of its set bits in increasing order, packed into
+/// the low bytes of a word.
+static BIT_POSITIONS: [u64; 256] = bit_positions();
+
+const fn bit_positions() -> [u64; 256] {
+    let mut table = [0u64; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut bit, mut count) = (0, 0);
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                table[byte] |= (bit as u64) << (8 * count);
+                count += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+}
+
 /// An index into the per-cell arrays: masked to their length, which every ordinal of a
 /// one-word board is below, so indexing needs no bounds check.
 #[inline(always)]
@@ -119,14 +143,14 @@ impl PlayoutPosition for WordBoard {
         for &cell in excluded {
             rest &= !(1 << slot(cell));
         }
+        // Eight cells at a time: a byte's set bits become up to eight entries at once (the
+        // bytes written past them are overwritten by the next chunk or left unused).
         let mut count = 0;
-        for entry in buffer.iter_mut().take(WORD_CELLS) {
-            if rest == 0 {
-                break;
-            }
-            *entry = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            count += 1;
+        for chunk in 0..WORD_CELLS / 8 {
+            let byte = (rest >> (8 * chunk)) as u8;
+            let entries = BIT_POSITIONS[usize::from(byte)] + (8 * chunk as u64) * EVERY_BYTE;
+            buffer[count..count + 8].copy_from_slice(&entries.to_le_bytes());
+            count += byte.count_ones() as usize;
         }
         count
     }
