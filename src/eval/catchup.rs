@@ -77,7 +77,9 @@ impl CatchupTree {
         // One branch on the stone count per turn, each arm unrolled: the count is random,
         // so a loop over the stones mispredicted its exit again after the draws.
         while length > 0 {
-            let allowed = board.stones_allowed().min(length);
+            // Every empty cell is in the list from here on: no cap beyond the board's.
+            debug_assert_eq!(length, board.empty_count());
+            let allowed = board.stones_allowed();
             let roll = rng.below(allowed + 1);
             match if roll == 0 { allowed } else { roll } {
                 1 => board.play_turn(&[take(rng, &mut length)]),
