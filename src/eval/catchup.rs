@@ -7,7 +7,7 @@
 //! the stone limit is reached. The static evaluation (for `eval` only) is the largest
 //! group difference.
 
-use crate::game::catchup::{Catchup, CellBuffer, Move, PlayoutPosition};
+use crate::game::catchup::{Catchup, CellBuffer, Move, PlayoutPosition, WordBoard};
 use crate::game::{Outcome, Player, Rules};
 use crate::search::game::{Algorithm, SearchGame, TreeGame};
 use crate::search::rng::Rng;
@@ -153,10 +153,11 @@ impl TreeGame for CatchupTree {
     /// ordinals), chosen once here; this state is left as it was (the caller's copy is
     /// dropped).
     fn playout(&mut self, rng: &mut Rng) -> Outcome {
-        // Borrowed where it was built: moving the board out of the option copied it.
-        match &mut self.position.word_board() {
-            Some(board) => self.play_out(board, rng),
-            None => self.play_out(&mut self.position.playout_board(), rng),
+        // Built where it is used: moving the board out of an option copied it.
+        if self.position.fits_word_board() {
+            self.play_out(&mut WordBoard::new(&self.position), rng)
+        } else {
+            self.play_out(&mut self.position.playout_board(), rng)
         }
     }
 

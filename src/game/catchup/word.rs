@@ -71,11 +71,25 @@ pub struct WordBoard {
 impl Catchup {
     /// The position as a [`WordBoard`], for sides up to 5; `None` on larger boards.
     pub fn word_board(&self) -> Option<WordBoard> {
-        let tables: &'static Tables = self.tables;
+        self.fits_word_board().then(|| WordBoard::new(self))
+    }
+
+    /// True when the board has fewer than [`WORD_CELLS`] cells (sides up to 5), so that
+    /// [`WordBoard::new`] takes the position.
+    #[inline]
+    pub fn fits_word_board(&self) -> bool {
+        self.tables.geometry.cell_count() < WORD_CELLS
+    }
+}
+
+impl WordBoard {
+    /// The position as a word board; it must fit ([`Catchup::fits_word_board`]). The
+    /// board is returned as built, not wrapped in an option, so that it is built where
+    /// the caller keeps it instead of copied there.
+    pub fn new(position: &Catchup) -> WordBoard {
+        debug_assert!(position.fits_word_board());
+        let tables: &'static Tables = position.tables;
         let cell_count = tables.geometry.cell_count();
-        if cell_count >= WORD_CELLS {
-            return None;
-        }
         let mut board = WordBoard {
             neighbours: &tables.neighbour_words,
             cells: u64::MAX >> (WORD_CELLS - cell_count),
@@ -83,25 +97,23 @@ impl Catchup {
             label: [0; WORD_CELLS],
             members: [0; WORD_CELLS],
             largest: [
-                self.largest_group(Player::One) as u8,
-                self.largest_group(Player::Two) as u8,
+                position.largest_group(Player::One) as u8,
+                position.largest_group(Player::Two) as u8,
             ],
-            turn: Turn::of(self),
+            turn: Turn::of(position),
         };
-        for (index, stones) in self.stones.iter().enumerate() {
+        for (index, stones) in position.stones.iter().enumerate() {
             for bit in stones.iter() {
                 let cell = tables.ordinal(bit);
-                let root = self.groups.root(cell) as u8;
+                let root = position.groups.root(cell) as u8;
                 board.stones[index] |= 1 << cell;
                 board.label[slot(cell as u32)] = root;
                 board.members[slot(root)] |= 1 << cell;
             }
         }
-        Some(board)
+        board
     }
-}
 
-impl WordBoard {
     /// How many groups of each size player `index` has.
     fn size_counts(&self, index: usize) -> [u8; WORD_CELLS + 1] {
         let mut counts = [0u8; WORD_CELLS + 1];
