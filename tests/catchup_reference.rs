@@ -366,7 +366,7 @@ fn assert_same_playout_board<B: PlayoutPosition>(naive: &Naive, board: &B, conte
         assert_eq!(board.player_score(player), naive.score(colour), "{context}");
     }
     // Ordinals are the canonical order, which is the naive board's cell order.
-    let mut buffer = [0u8; 217];
+    let mut buffer = [0u8; 256];
     let count = board.empty_cells(&[], &mut buffer);
     let listed: Vec<usize> = buffer[..count]
         .iter()

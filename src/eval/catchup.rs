@@ -7,8 +7,7 @@
 //! the stone limit is reached. The static evaluation (for `eval` only) is the largest
 //! group difference.
 
-use crate::board::hex::MAX_CELLS;
-use crate::game::catchup::{Catchup, Move, PlayoutPosition};
+use crate::game::catchup::{Catchup, CellBuffer, Move, PlayoutPosition, WordBoard};
 use crate::game::{Outcome, Player, Rules};
 use crate::search::game::{Algorithm, SearchGame, TreeGame};
 use crate::search::rng::Rng;
@@ -50,19 +49,20 @@ impl CatchupTree {
     /// The playout of [`TreeGame::playout`] on a given board, with the empty cells in a
     /// stack buffer: every draw in the same order on every board.
     #[inline(always)]
-    fn play_out<B: PlayoutPosition>(&self, mut board: B, rng: &mut Rng) -> Outcome {
+    fn play_out<B: PlayoutPosition>(&self, board: &mut B, rng: &mut Rng) -> Outcome {
         let mut cells = [0u8; 3];
         for (slot, &bit) in cells.iter_mut().zip(&self.placed[..self.count]) {
             *slot = self.position.ordinal(bit);
         }
-        let mut empty = [0u8; MAX_CELLS];
+        let mut empty: CellBuffer = [0; 256];
         let mut length = board.empty_cells(&cells[..self.count], &mut empty);
-        // Removes a uniformly chosen empty cell (as `Vec::swap_remove` would).
+        // Removes a uniformly chosen empty cell (as `Vec::swap_remove` would). Indices are
+        // below the empty count, at most `MAX_CELLS`, so as `u8` they are exact.
         let mut take = |rng: &mut Rng, length: &mut usize| {
-            let index = rng.below(*length);
+            let index = usize::from(rng.below(*length) as u8);
             let cell = empty[index];
             *length -= 1;
-            empty[index] = empty[*length];
+            empty[index] = empty[usize::from(*length as u8)];
             cell
         };
         if self.count > 0 {
@@ -74,14 +74,25 @@ impl CatchupTree {
             }
             board.play_turn(&cells[..count]);
         }
+        // One branch on the stone count per turn, each arm unrolled: the count is random,
+        // so a loop over the stones mispredicted its exit again after the draws.
         while length > 0 {
-            let allowed = board.stones_allowed().min(length);
+            // Every empty cell is in the list from here on: no cap beyond the board's.
+            debug_assert_eq!(length, board.empty_count());
+            let allowed = board.stones_allowed();
             let roll = rng.below(allowed + 1);
-            let count = if roll == 0 { allowed } else { roll };
-            for slot in cells.iter_mut().take(count) {
-                *slot = take(rng, &mut length);
+            match if roll == 0 { allowed } else { roll } {
+                1 => board.play_turn(&[take(rng, &mut length)]),
+                2 => {
+                    let first = take(rng, &mut length);
+                    board.play_turn(&[first, take(rng, &mut length)]);
+                }
+                _ => {
+                    let first = take(rng, &mut length);
+                    let second = take(rng, &mut length);
+                    board.play_turn(&[first, second, take(rng, &mut length)]);
+                }
             }
-            board.play_turn(&cells[..count]);
         }
         board.leader()
     }
@@ -142,9 +153,11 @@ impl TreeGame for CatchupTree {
     /// ordinals), chosen once here; this state is left as it was (the caller's copy is
     /// dropped).
     fn playout(&mut self, rng: &mut Rng) -> Outcome {
-        match self.position.word_board() {
-            Some(board) => self.play_out(board, rng),
-            None => self.play_out(self.position.playout_board(), rng),
+        // Built where it is used: moving the board out of an option copied it.
+        if self.position.fits_word_board() {
+            self.play_out(&mut WordBoard::new(&self.position), rng)
+        } else {
+            self.play_out(&mut self.position.playout_board(), rng)
         }
     }
 

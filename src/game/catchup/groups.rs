@@ -194,16 +194,16 @@ impl Groups {
         self.colour[usize::from(cell)] == EMPTY
     }
 
-    /// For each player, how many of `cell`'s neighbours hold its stones.
+    /// For each player, how many of `cell`'s neighbours hold its stones. The six colours
+    /// are the bytes of one word, matched a word at a time: twelve compares and their sums
+    /// were most of an MCTS prior.
     #[inline]
     pub fn neighbour_counts(&self, tables: &Tables, cell: usize) -> [usize; 2] {
-        let mut counts = [0; 2];
-        for &neighbour in &tables.neighbours[cell][..SELF_SLOT] {
-            let colour = self.colour[usize::from(neighbour)];
-            counts[0] += usize::from(colour == 1);
-            counts[1] += usize::from(colour == 2);
+        let mut colours = 0u64;
+        for (direction, &neighbour) in tables.neighbours[cell][..SELF_SLOT].iter().enumerate() {
+            colours |= u64::from(self.colour[usize::from(neighbour)]) << (8 * direction);
         }
-        counts
+        [count_bytes(colours, 1), count_bytes(colours, 2)]
     }
 
     /// The size of the group holding the stone on `cell` (0 for an empty cell).
@@ -214,6 +214,16 @@ impl Groups {
             self.size[self.root(cell)] as usize
         }
     }
+}
+
+/// How many bytes of `word` equal `value`. Exact: no sum carries into the next byte.
+#[inline]
+fn count_bytes(word: u64, value: u8) -> usize {
+    const LOW_SEVEN: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let difference = word ^ (u64::from(value) * 0x0101_0101_0101_0101);
+    // A byte's high bit ends up set exactly when the byte is not zero.
+    let nonzero = ((difference & LOW_SEVEN) + LOW_SEVEN) | difference;
+    (!nonzero & !LOW_SEVEN).count_ones() as usize
 }
 
 #[cfg(test)]
@@ -228,6 +238,20 @@ mod tests {
         for (index, &(x, y)) in steps.iter().enumerate() {
             let (next_x, next_y) = steps[(index + 1) % 6];
             assert!(steps.contains(&(next_x - x, next_y - y)), "{index}");
+        }
+    }
+
+    #[test]
+    fn count_bytes_counts_equal_bytes_only() {
+        for value in [0u8, 1, 2, 0x7F, 0x80, 0xFF] {
+            for pattern in [0u64, u64::MAX, 0x0102_FF00_0201_8001, 0x0101_0101_0202_FF7F] {
+                let expected = pattern
+                    .to_le_bytes()
+                    .iter()
+                    .filter(|&&b| b == value)
+                    .count();
+                assert_eq!(count_bytes(pattern, value), expected, "{pattern:x} {value}");
+            }
         }
     }
 

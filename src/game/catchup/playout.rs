@@ -10,8 +10,12 @@
 use super::groups::Groups;
 use super::tables::Tables;
 use super::{Catchup, next_limit, outcome_of};
-use crate::board::hex::MAX_CELLS;
 use crate::game::{CatchupRule, Outcome, Player, Rules};
+
+/// A playout's list of cell ordinals, one entry per `u8` value: an index held in a `u8`
+/// (a draw below the empty count, at most [`crate::board::hex::MAX_CELLS`]) needs no bounds
+/// check.
+pub type CellBuffer = [u8; 256];
 
 /// The turn bookkeeping every playout board keeps the same way, beside its stones.
 #[derive(Clone, Copy)]
@@ -45,7 +49,7 @@ pub trait PlayoutPosition {
 
     /// Writes the empty cells' ordinals but `excluded` into `buffer` in canonical order;
     /// returns their count.
-    fn empty_cells(&self, excluded: &[u8], buffer: &mut [u8; MAX_CELLS]) -> usize;
+    fn empty_cells(&self, excluded: &[u8], buffer: &mut CellBuffer) -> usize;
 
     /// The rule score of `player`: its largest group, at least 1.
     fn player_score(&self, player: Player) -> usize;
@@ -126,7 +130,7 @@ impl PlayoutPosition for PlayoutBoard {
         self.tables.geometry.cell_count()
     }
 
-    fn empty_cells(&self, excluded: &[u8], buffer: &mut [u8; MAX_CELLS]) -> usize {
+    fn empty_cells(&self, excluded: &[u8], buffer: &mut CellBuffer) -> usize {
         let mut count = 0;
         for ordinal in 0..self.cell_count() as u8 {
             // Branch-free compaction: every ordinal is written, only kept ones counted.

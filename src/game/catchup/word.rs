@@ -7,11 +7,39 @@
 
 use std::cmp::Ordering;
 
-use super::playout::{PlayoutPosition, Turn};
+use super::playout::{CellBuffer, PlayoutPosition, Turn};
 use super::tables::{Tables, WORD_CELLS};
 use super::{Catchup, outcome_of};
-use crate::board::hex::MAX_CELLS;
 use crate::game::{Outcome, Player};
+
+/// The highest bit, never a cell of a one-word board (those have fewer than
+/// [`WORD_CELLS`] cells): relabelling writes meant for a group's missing cells go to its
+/// label slot.
+const SPARE: u64 = 1 << (WORD_CELLS - 1);
+
+/// One in every byte of a word.
+const EVERY_BYTE: u64 = 0x0101_0101_0101_0101;
+
+/// For every byte value, the positions of its set bits in increasing order, packed into
+/// the low bytes of a word.
+static BIT_POSITIONS: [u64; 256] = bit_positions();
+
+const fn bit_positions() -> [u64; 256] {
+    let mut table = [0u64; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut bit, mut count) = (0, 0);
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                table[byte] |= (bit as u64) << (8 * count);
+                count += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+}
 
 /// An index into the per-cell arrays: masked to their length, which every ordinal of a
 /// one-word board is below, so indexing needs no bounds check.
@@ -43,11 +71,25 @@ pub struct WordBoard {
 impl Catchup {
     /// The position as a [`WordBoard`], for sides up to 5; `None` on larger boards.
     pub fn word_board(&self) -> Option<WordBoard> {
-        let tables: &'static Tables = self.tables;
+        self.fits_word_board().then(|| WordBoard::new(self))
+    }
+
+    /// True when the board has fewer than [`WORD_CELLS`] cells (sides up to 5), so that
+    /// [`WordBoard::new`] takes the position.
+    #[inline]
+    pub fn fits_word_board(&self) -> bool {
+        self.tables.geometry.cell_count() < WORD_CELLS
+    }
+}
+
+impl WordBoard {
+    /// The position as a word board; it must fit ([`Catchup::fits_word_board`]). The
+    /// board is returned as built, not wrapped in an option, so that it is built where
+    /// the caller keeps it instead of copied there.
+    pub fn new(position: &Catchup) -> WordBoard {
+        debug_assert!(position.fits_word_board());
+        let tables: &'static Tables = position.tables;
         let cell_count = tables.geometry.cell_count();
-        if cell_count > WORD_CELLS {
-            return None;
-        }
         let mut board = WordBoard {
             neighbours: &tables.neighbour_words,
             cells: u64::MAX >> (WORD_CELLS - cell_count),
@@ -55,25 +97,23 @@ impl Catchup {
             label: [0; WORD_CELLS],
             members: [0; WORD_CELLS],
             largest: [
-                self.largest_group(Player::One) as u8,
-                self.largest_group(Player::Two) as u8,
+                position.largest_group(Player::One) as u8,
+                position.largest_group(Player::Two) as u8,
             ],
-            turn: Turn::of(self),
+            turn: Turn::of(position),
         };
-        for (index, stones) in self.stones.iter().enumerate() {
+        for (index, stones) in position.stones.iter().enumerate() {
             for bit in stones.iter() {
                 let cell = tables.ordinal(bit);
-                let root = self.groups.root(cell) as u8;
+                let root = position.groups.root(cell) as u8;
                 board.stones[index] |= 1 << cell;
                 board.label[slot(cell as u32)] = root;
                 board.members[slot(root)] |= 1 << cell;
             }
         }
-        Some(board)
+        board
     }
-}
 
-impl WordBoard {
     /// How many groups of each size player `index` has.
     fn size_counts(&self, index: usize) -> [u8; WORD_CELLS + 1] {
         let mut counts = [0u8; WORD_CELLS + 1];
@@ -110,19 +150,19 @@ impl PlayoutPosition for WordBoard {
     }
 
     #[inline]
-    fn empty_cells(&self, excluded: &[u8], buffer: &mut [u8; MAX_CELLS]) -> usize {
+    fn empty_cells(&self, excluded: &[u8], buffer: &mut CellBuffer) -> usize {
         let mut rest = self.cells & !(self.stones[0] | self.stones[1]);
         for &cell in excluded {
             rest &= !(1 << slot(cell));
         }
+        // Eight cells at a time: a byte's set bits become up to eight entries at once (the
+        // bytes written past them are overwritten by the next chunk or left unused).
         let mut count = 0;
-        for entry in buffer.iter_mut().take(WORD_CELLS) {
-            if rest == 0 {
-                break;
-            }
-            *entry = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            count += 1;
+        for chunk in 0..WORD_CELLS / 8 {
+            let byte = (rest >> (8 * chunk)) as u8;
+            let entries = BIT_POSITIONS[usize::from(byte)] + (8 * chunk as u64) * EVERY_BYTE;
+            buffer[count..count + 8].copy_from_slice(&entries.to_le_bytes());
+            count += byte.count_ones() as usize;
         }
         count
     }
@@ -162,7 +202,16 @@ impl PlayoutPosition for WordBoard {
                 (other, root, members)
             };
             debug_assert_ne!(big, small);
+            // The first three cells without a test, as most moved groups are that small (a
+            // missing cell writes the spare slot): the loop's exit was mispredicted about
+            // once per merge. Then any others.
             let mut rest = moved;
+            self.label[slot(rest.trailing_zeros())] = big;
+            rest &= rest - 1;
+            for _ in 0..2 {
+                self.label[slot((rest | SPARE).trailing_zeros())] = big;
+                rest &= rest.wrapping_sub(1);
+            }
             while rest != 0 {
                 self.label[slot(rest.trailing_zeros())] = big;
                 rest &= rest - 1;
