@@ -13,13 +13,14 @@ use crate::game::Player;
 /// Calls `self.method::<WIDTH>(arguments)` with the board's width as a constant for the
 /// two boards played (Kruzno's side 6 in two words, hex checkers' side 9 in five), so
 /// their shifts compile to constant shifts; other boards read the offsets at run time
-/// (`WIDTH` 0). One copy of each function per case, from one generic body.
+/// (`WIDTH` 0). One copy of each function per case, from one generic body. Generic
+/// arguments after the width may follow the method's name (`self.method::<_>(...)`).
 macro_rules! with_width {
-    ($self:ident . $method:ident ( $($argument:expr),* )) => {
+    ($self:ident . $method:ident $(::<$($generic:ty),*>)? ( $($argument:expr),* )) => {
         match (N, $self.layout.width()) {
-            (2, 11) => $self.$method::<11>($($argument),*),
-            (5, 17) => $self.$method::<17>($($argument),*),
-            _ => $self.$method::<0>($($argument),*),
+            (2, 11) => $self.$method::<11 $($(, $generic)*)?>($($argument),*),
+            (5, 17) => $self.$method::<17 $($(, $generic)*)?>($($argument),*),
+            _ => $self.$method::<0 $($(, $generic)*)?>($($argument),*),
         }
     };
 }
@@ -425,11 +426,12 @@ impl<const N: usize> Checkers<N> {
     /// time (the conversion terms grow sets about ten times per evaluation).
     #[inline]
     pub fn with_grown<T: GrowingTask<N>>(&self, task: T) -> T::Output {
-        match (N, self.layout.width()) {
-            (2, 11) => task.run(|set| self.grown_for::<11>(set)),
-            (5, 17) => task.run(|set| self.grown_for::<17>(set)),
-            _ => task.run(|set| self.grown_for::<0>(set)),
-        }
+        with_width!(self.with_grown_for::<_>(task))
+    }
+
+    #[inline(always)]
+    fn with_grown_for<const WIDTH: usize, T: GrowingTask<N>>(&self, task: T) -> T::Output {
+        task.run(|set| self.grown_for::<WIDTH>(set))
     }
 
     #[inline(always)]
