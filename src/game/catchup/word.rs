@@ -86,7 +86,7 @@ impl WordBoard {
     /// The position as a word board; it must fit ([`Catchup::fits_word_board`]). The
     /// board is returned as built, not wrapped in an option, so that it is built where
     /// the caller keeps it instead of copied there.
-    pub fn new(position: &Catchup) -> WordBoard {
+    pub(crate) fn new(position: &Catchup) -> WordBoard {
         debug_assert!(position.fits_word_board());
         let tables: &'static Tables = position.tables;
         let cell_count = tables.geometry.cell_count();
