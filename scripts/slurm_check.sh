@@ -4,7 +4,8 @@
 #  2. starts a one-node cluster (munged, slurmctld, slurmd) with its files in a scratch
 #     directory;
 #  3. submits a 4-shard Tessera-vs-Tessera Catchup match at fixed nodes with
-#     scripts/slurm_submit.sh (an array, and a merge job that depends on it), waits, and
+#     scripts/slurm_submit.sh (an array, a merge job that depends on it, and a watcher
+#     that must see the whole match undecided), waits, and
 #     compares it with the same match played in one process: the game records must be
 #     identical apart from the move times, and the merged statistics identical;
 #  4. submits a long match with --sprt between a good and a failing test engine: the
@@ -132,12 +133,16 @@ submit() {
 
 step "4-shard match at fixed nodes: array + dependent merge"
 match=(--engine "cmd=$binary" name=one option.Seed=1 --engine "cmd=$binary" name=two option.Seed=2
-    --variant catchup --nodes 300 --games 40 --random-plies 4 --seed 7)
+    --variant catchup --nodes 300 --games 40 --random-plies 4 --seed 7 --sprt elo0=0 elo1=5)
 submit --shards 4 --dir "$work/sharded" --binary "$binary" --poll-ms 1000 -- "${match[@]}"
 wait_for "$merge" 900
-echo "array tasks: $(states "$array" | sort | uniq -c | xargs); merge: $(states "$merge")"
+wait_for "$watch" 60
+echo "array tasks: $(states "$array" | sort | uniq -c | xargs); watcher: $(states "$watch"); merge: $(states "$merge")"
 [[ $(states "$array" | grep -c '^COMPLETED$') == 4 ]] || fail "not every shard completed"
 [[ $(states "$merge") == COMPLETED ]] || fail "the merge job did not complete (see $dir/merge.out)"
+# 20 pairs do not decide the test: the watcher must see all 40 games and stop by itself.
+grep -q 'all 40 games are in; the SPRT is not decided' "$dir/watch.out" \
+    || fail "the watcher did not see the whole undecided match (see $dir/watch.out)"
 cat "$dir/merged.txt"
 
 step "the same match in one process (two games at a time: the order of play does not matter)"
@@ -174,6 +179,7 @@ grep -q "running: scancel .*$array" "$dir/watch.out" || fail "the watcher did no
 ! states "$array" | grep -q '^COMPLETED$' || fail "a shard played its whole block"
 states "$array" | grep -q '^CANCELLED$' || fail "no pending shard was cancelled"
 [[ $(states "$merge") == COMPLETED ]] || fail "the merge job did not complete after the cancel"
+[[ $(states "$watch") == COMPLETED ]] || fail "the watcher job did not complete (see $dir/watch.out)"
 recorded=$(cat "$dir"/shard-*.jsonl | wc -l)
 (( recorded < 400000 )) || fail "all games were played: the SPRT did not stop the array"
 grep -q 'H1 accepted' "$dir/merged.txt" || fail "the merged table does not show the decision"
