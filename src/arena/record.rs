@@ -125,6 +125,11 @@ pub struct MatchRecord {
     pub reason: String,
     pub final_position: String,
     pub seed: u64,
+    /// The run's `--sprt` settings (`elo0=.. elo1=.. alpha=.. beta=.. model=..`), so that
+    /// `--merge` and `--watch` can apply the test without being told again. Absent in
+    /// older files and in runs without a test.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<String>,
 }
 
 impl MatchRecord {
@@ -366,6 +371,7 @@ mod tests {
             reason: "rules".to_string(),
             final_position: "x".to_string(),
             seed: 9,
+            sprt: None,
         }
     }
 
