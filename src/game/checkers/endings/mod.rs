@@ -44,7 +44,7 @@ pub use verify::verify;
 pub const PLY_LIMIT: u8 = super::DRAW_PLIES as u8;
 
 /// The material the engine's own tables hold: up to two men against one, either way
-/// round (a few MB and well under a second to build on side 9).
+/// round (10 MB on side 9, built in about 1.6 s on a loaded 2-core machine).
 pub const ENGINE_MEN: (usize, usize) = (2, 1);
 
 /// The engine's tables for board `side` (4 to 9), solved once on first use.
