@@ -456,6 +456,66 @@ mod tests {
     const FREE: &str = "5/6/7/8/9/8/WWW4/W5/BWW2 w - 0 1";
     const BLOCKED: &str = "5/6/7/8/9/8/W1W4/WW4/BWW2 w - 0 1";
 
+    /// Side 5 (rows a..i of 5, 6, 7, 8, 9, 8, 7, 6, 5 cells): a White man on the centre
+    /// e5, a Black man on its own corner i1.
+    const CENTRE_AGAINST_CORNER: &str = "B4/6/7/8/4W4/8/7/6/5 w - 0 1";
+
+    #[test]
+    fn material_counts_100_per_man() {
+        let level = position(CENTRE_AGAINST_CORNER);
+        assert_eq!(term(&level, "material"), 0);
+        // A second White man on a1.
+        let ahead = position("B4/6/7/8/4W4/8/7/6/W4 w - 0 1");
+        assert_eq!(term(&ahead, "material"), 100);
+    }
+
+    #[test]
+    fn centre_counts_3_per_ring_inside_the_border() {
+        // e5 is 4 rings inside the border, the corner none.
+        assert_eq!(term(&position(CENTRE_AGAINST_CORNER), "centre"), 3 * 4);
+        // White on d4, one ring out: 3 rings inside.
+        let off_centre = position("B4/6/7/8/9/3W4/7/6/5 w - 0 1");
+        assert_eq!(term(&off_centre, "centre"), 3 * 3);
+    }
+
+    #[test]
+    fn mobility_counts_2_per_open_step() {
+        // The centre man has 6 open steps, the corner man 3.
+        assert_eq!(term(&position(CENTRE_AGAINST_CORNER), "mobility"), 2 * (6 - 3));
+        // A White man on e4 beside the centre man closes one step of each.
+        let pair = position("B4/6/7/8/3WW4/8/7/6/5 w - 0 1");
+        assert_eq!(term(&pair, "mobility"), 2 * (5 + 5 - 3));
+    }
+
+    #[test]
+    fn advancement_is_linear_on_small_boards_and_squared_on_big_ones() {
+        // Side 5: 3 per row; the White man is 4 rows up, the Black man on its own edge.
+        assert_eq!(
+            term(&position(CENTRE_AGAINST_CORNER), "advancement"),
+            3 * 4
+        );
+        // Side 9: 3/4 x rows^2; a White man on row i (8 rows up), a Black man on its
+        // own edge (row q).
+        let big = position(
+            "B8/10/11/12/13/14/15/16/8W8/16/15/14/13/12/11/10/9 w - 0 1",
+        );
+        assert_eq!(term(&big, "advancement"), 3 * 8 * 8 / 4);
+    }
+
+    #[test]
+    fn border_costs_12_per_kruzno_man_on_the_restricted_ring() {
+        let kruzno = |text: &str| {
+            LargeCheckers::from_position_text(text, &GameConfig::new(Variant::Kruzno))
+                .expect("a valid Kruzno position")
+        };
+        // A White man on corner a1, a Black man on the centre f6.
+        let on_border = kruzno("6/7/8/9/10/5B5/10/9/8/7/W5 w - 0 1");
+        assert_eq!(term(&on_border, "border"), -12);
+        // The same men in hexcheckers: no border rule, no term.
+        let hexcheckers = position("6/7/8/9/10/5B5/10/9/8/7/W5 w - 0 1");
+        assert_eq!(term(&hexcheckers, "border"), 0);
+    }
+
     #[test]
     fn a_blocked_enemy_man_scores_higher_than_a_free_one() {
         let free = position(FREE);
