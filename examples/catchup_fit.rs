@@ -155,8 +155,8 @@ fn fit(decisions: &[Decision]) -> [f64; CODES] {
             let total: f64 = (0..CODES)
                 .map(|code| f64::from(decision.available[code]) * gamma[code])
                 .sum();
-            for code in 0..CODES {
-                denominator[code] += f64::from(decision.available[code]) / total;
+            for (sum, &count) in denominator.iter_mut().zip(&decision.available) {
+                *sum += f64::from(count) / total;
             }
         }
         for code in 0..CODES {
@@ -208,8 +208,8 @@ fn main() {
     let mut available = [0u64; CODES];
     for decision in &stats.decisions {
         chosen[decision.chosen] += 1;
-        for code in 0..CODES {
-            available[code] += u64::from(decision.available[code]);
+        for (sum, &count) in available.iter_mut().zip(&decision.available) {
+            *sum += u64::from(count);
         }
     }
     println!(

@@ -302,8 +302,8 @@ fn catchup_playout_policies_side_by_side() {
             }
             let per_second = rates.map(|(nodes, seconds)| nodes as f64 / seconds.max(1e-9));
             println!(
-                "catchup side 5 after {plies} plies ({} empty): uniform {:.0} simulations/s, knowledge {:.0} simulations/s, ratio {:.2}",
-                position.position().empty_count(),
+                "catchup side 5 after {plies} plies ({}): uniform {:.0} simulations/s, knowledge {:.0} simulations/s, ratio {:.2}",
+                position.position().position_text(),
                 per_second[0],
                 per_second[1],
                 per_second[1] / per_second[0]
