@@ -567,7 +567,8 @@ fn playout_workload() {
         .ok()
         .and_then(|value| value.parse().ok())
         .unwrap_or(20_000);
-    let root = library(5, CatchupRule::Revised).tree();
+    let root = library(5, CatchupRule::Revised)
+        .tree_with_playout(tessera::eval::catchup_knowledge::PlayoutPolicy::Uniform);
     let mut rng = tessera::search::rng::seeded(1);
     let mut white_wins = 0;
     for _ in 0..playouts {

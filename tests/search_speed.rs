@@ -66,7 +66,7 @@ fn speed_figures() {
 fn catchup_playouts() {
     let game = AnyGame::new(GameConfig::new(Variant::Catchup)).expect("start");
     with_record!(game.kind(), record => {
-        let root = record.position().tree();
+        let root = record.position().tree_with_playout(tessera::eval::catchup_knowledge::PlayoutPolicy::Uniform);
         let mut rng = tessera::search::rng::seeded(1);
         let started = Instant::now();
         let mut count = 0u64;
@@ -265,4 +265,49 @@ fn clock_games_never_forfeit() {
             "{variant}: {games} games at 1s+10ms, {forfeits} forfeits, least time left {least_left:?}"
         );
     }
+}
+
+/// MCTS simulations per second of both `CatchupPlayout` policies, side 5, from the empty
+/// board and from a mid-game position (14 random turns), measured side by side: the
+/// policies alternate in five rounds of fixed simulations each, so a change in the
+/// machine's load falls on both.
+#[test]
+#[ignore]
+fn catchup_playout_policies_side_by_side() {
+    use tessera::eval::catchup_knowledge::PlayoutPolicy;
+    let mut config = GameConfig::new(Variant::Catchup);
+    config.size = Some(5);
+    let game = AnyGame::new(config).expect("start");
+    with_record!(game.kind(), record => {
+        for plies in [0usize, 14] {
+            let position = random_record(record.position(), plies, 5);
+            let mut rates = [(0u64, 0.0f64); 2];
+            for round in 0..5 {
+                for (slot, policy) in PlayoutPolicy::ALL.into_iter().enumerate() {
+                    let mut engine = Engine::new(SearchOptions {
+                        catchup_playout: policy,
+                        seed: round,
+                        ..SearchOptions::default()
+                    });
+                    let limits = SearchLimits {
+                        nodes: Some(100_000),
+                        ..SearchLimits::default()
+                    };
+                    let stop = AtomicBool::new(false);
+                    let started = Instant::now();
+                    let result = engine.search_record(&position, &limits, &stop, &mut |_| {});
+                    rates[slot].0 += result.nodes;
+                    rates[slot].1 += started.elapsed().as_secs_f64();
+                }
+            }
+            let per_second = rates.map(|(nodes, seconds)| nodes as f64 / seconds.max(1e-9));
+            println!(
+                "catchup side 5 after {plies} plies ({}): uniform {:.0} simulations/s, knowledge {:.0} simulations/s, ratio {:.2}",
+                position.position().position_text(),
+                per_second[0],
+                per_second[1],
+                per_second[1] / per_second[0]
+            );
+        }
+    });
 }

@@ -7,6 +7,7 @@
 //! the stone limit is reached. The static evaluation (for `eval` only) is the largest
 //! group difference.
 
+use crate::eval::catchup_knowledge::{Knowledge, PlayoutPolicy, feature_code, turn_scores};
 use crate::game::catchup::{Catchup, CellBuffer, Move, PlayoutPosition, WordBoard};
 use crate::game::{Outcome, Player, Rules};
 use crate::search::game::{Algorithm, SearchGame, TreeGame};
@@ -14,6 +15,9 @@ use crate::search::rng::Rng;
 
 /// The end-of-turn step; every other step is a cell bit.
 pub const END_TURN: u16 = u16::MAX;
+
+/// The prior of ending a turn early (not fitted).
+const END_TURN_PRIOR: f32 = 0.4;
 
 /// A position part-way through a turn.
 #[derive(Clone, Debug)]
@@ -23,17 +27,92 @@ pub struct CatchupTree {
     count: usize,
     /// Stones allowed this turn (the cap by empty cells applied).
     allowed: usize,
+    /// The playout and priors in use.
+    policy: PlayoutPolicy,
 }
 
 impl CatchupTree {
-    fn new(position: Catchup) -> Self {
+    /// The tree of `position` with the playout and priors of `policy`.
+    pub fn new(position: Catchup, policy: PlayoutPolicy) -> Self {
         let allowed = position.stones_allowed();
         CatchupTree {
             position,
             placed: [0; 3],
             count: 0,
             allowed,
+            policy,
         }
+    }
+
+    /// The position with the stones of the turn being built placed (the turn not yet
+    /// handed over), as a playout board: where the knowledge of a next stone is read.
+    fn board_with_pending<B: PlayoutPosition>(&self, mut board: B) -> B {
+        let mover = self.position.side_to_move().index();
+        for &bit in &self.placed[..self.count] {
+            board.place(self.position.ordinal(bit), mover);
+        }
+        board
+    }
+
+    /// The knowledge playout ([`crate::eval::catchup_knowledge`]): finishes this turn,
+    /// then plays every turn with a fitted number of stones, each drawn by weight.
+    #[inline(always)]
+    fn play_out_knowledge<B: PlayoutPosition>(&self, board: &mut B, rng: &mut Rng) -> Outcome {
+        let rule = self.position.rule();
+        let knowledge = Knowledge::of(rule);
+        let mut cells = [0u8; 3];
+        for (slot, &bit) in cells.iter_mut().zip(&self.placed[..self.count]) {
+            *slot = self.position.ordinal(bit);
+        }
+        let mut empty: CellBuffer = [0; 256];
+        let mut length = board.empty_cells(&cells[..self.count], &mut empty);
+        if self.count > 0 {
+            let mut scores = turn_scores(board, rule);
+            let mover = board.side_to_move().index();
+            for &cell in &cells[..self.count] {
+                board.place(cell, mover);
+            }
+            scores.mover = board.player_score(board.side_to_move());
+            let extra =
+                (knowledge.turn_length(self.allowed, rng).max(self.count) - self.count).min(length);
+            for _ in 0..extra {
+                knowledge.place_stone(board, &mut empty, &mut length, &mut scores, rng);
+            }
+            board.finish_turn(scores.before, self.count + extra);
+        }
+        while length > 0 {
+            debug_assert_eq!(length, board.empty_count());
+            let stones = knowledge.turn_length(board.stones_allowed(), rng);
+            let mut scores = turn_scores(board, rule);
+            for _ in 0..stones {
+                knowledge.place_stone(board, &mut empty, &mut length, &mut scores, rng);
+            }
+            board.finish_turn(scores.before, stones);
+        }
+        board.leader()
+    }
+
+    /// The knowledge priors of `steps` (cells; the end of the turn keeps the fixed
+    /// prior), read on one board with the pending stones placed.
+    fn knowledge_priors<B: PlayoutPosition>(
+        &self,
+        board: B,
+        steps: &[u16],
+        priors: &mut Vec<Option<f32>>,
+    ) {
+        let knowledge = Knowledge::of(self.position.rule());
+        let mut scores = turn_scores(&board, self.position.rule());
+        let board = self.board_with_pending(board);
+        let mover = board.side_to_move();
+        scores.mover = board.player_score(mover);
+        priors.clear();
+        priors.extend(steps.iter().map(|&step| {
+            if step == END_TURN {
+                return Some(END_TURN_PRIOR);
+            }
+            let contacts = board.contacts(self.position.ordinal(usize::from(step)), mover.index());
+            Some(knowledge.priors[feature_code(contacts, &scores)])
+        }));
     }
 
     fn end_turn(&mut self) {
@@ -154,18 +233,56 @@ impl TreeGame for CatchupTree {
     /// dropped).
     fn playout(&mut self, rng: &mut Rng) -> Outcome {
         // Built where it is used: moving the board out of an option copied it.
-        if self.position.fits_word_board() {
-            self.play_out(&mut WordBoard::new(&self.position), rng)
-        } else {
-            self.play_out(&mut self.position.playout_board(), rng)
+        match (self.policy, self.position.fits_word_board()) {
+            (PlayoutPolicy::Uniform, true) => {
+                self.play_out(&mut WordBoard::new(&self.position), rng)
+            }
+            (PlayoutPolicy::Uniform, false) => {
+                self.play_out(&mut self.position.playout_board(), rng)
+            }
+            (PlayoutPolicy::Knowledge, true) => {
+                self.play_out_knowledge(&mut WordBoard::new(&self.position), rng)
+            }
+            (PlayoutPolicy::Knowledge, false) => {
+                self.play_out_knowledge(&mut self.position.playout_board(), rng)
+            }
         }
     }
 
-    /// Stones next to own stones (growing a group) and next to the opponent's (cutting
-    /// its growth) are more often good; isolated stones and early turn ends less so.
+    fn priors(&self, steps: &[u16], priors: &mut Vec<Option<f32>>) {
+        match (self.policy, self.position.fits_word_board()) {
+            (PlayoutPolicy::Uniform, _) => {
+                priors.clear();
+                priors.extend(steps.iter().map(|&step| self.prior(step)));
+            }
+            (PlayoutPolicy::Knowledge, true) => {
+                self.knowledge_priors(WordBoard::new(&self.position), steps, priors)
+            }
+            (PlayoutPolicy::Knowledge, false) => {
+                self.knowledge_priors(self.position.playout_board(), steps, priors)
+            }
+        }
+    }
+
+    /// The policy's prior of one step, as [`TreeGame::priors`] gives it.
     fn prior(&self, step: u16) -> Option<f32> {
+        if self.policy == PlayoutPolicy::Knowledge {
+            let mut priors = Vec::with_capacity(1);
+            self.priors(&[step], &mut priors);
+            return priors[0];
+        }
+        self.neighbour_prior(step)
+    }
+}
+
+impl CatchupTree {
+    /// The uniform policy's prior. Stones next to own stones (growing a group) and next
+    /// to the opponent's (cutting its growth) are more often good; isolated stones and
+    /// early turn ends less so: 0.45, plus 0.05 per own neighbour and 0.03 per opponent
+    /// neighbour (up to three each); 0.4 for ending the turn.
+    fn neighbour_prior(&self, step: u16) -> Option<f32> {
         if step == END_TURN {
-            return Some(0.4);
+            return Some(END_TURN_PRIOR);
         }
         let mover = self.position.side_to_move();
         let stones = self.position.neighbour_stones(usize::from(step));
@@ -209,7 +326,11 @@ impl SearchGame for Catchup {
     }
 
     fn tree(&self) -> CatchupTree {
-        CatchupTree::new(self.clone())
+        CatchupTree::new(self.clone(), PlayoutPolicy::default())
+    }
+
+    fn tree_with_playout(&self, policy: PlayoutPolicy) -> CatchupTree {
+        CatchupTree::new(self.clone(), policy)
     }
 
     fn move_from_steps(&self, steps: &[u16]) -> Option<Move> {
@@ -224,6 +345,9 @@ impl SearchGame for Catchup {
         legal.then(|| Move::from_cells(&cells)).flatten()
     }
 }
+
+#[cfg(test)]
+mod knowledge_tests;
 
 #[cfg(test)]
 mod tests {
@@ -308,7 +432,7 @@ mod tests {
                 CatchupRule::Original
             };
             let start = Catchup::empty_board(side, rule).expect("sides 2 to 9");
-            let mut state = start.tree();
+            let mut state = start.tree_with_playout(PlayoutPolicy::Uniform);
             let depth = walk.below(start.empty_count() + 8);
             for _ in 0..depth {
                 state.steps(&mut steps);

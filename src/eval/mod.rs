@@ -2,5 +2,7 @@
 //! implementing [`crate::search::game::SearchGame`] for its concrete game types.
 
 pub mod catchup;
+pub mod catchup_knowledge;
+mod catchup_weights;
 pub mod checkers;
 pub mod cheversi;

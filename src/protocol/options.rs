@@ -1,6 +1,7 @@
 //! The engine options: one table gives the `option` lines of the handshake and checks
 //! every `setoption`.
 
+use crate::eval::catchup_knowledge::PlayoutPolicy;
 use crate::game::{CatchupRule, GameConfig, Variant};
 use crate::search::{SearchOptions, Strategy};
 
@@ -32,6 +33,7 @@ pub enum OptionId {
     Seed,
     Strategy,
     ExactPlies,
+    CatchupPlayout,
 }
 
 impl OptionId {
@@ -134,6 +136,14 @@ pub const OPTIONS: &[OptionSpec] = &[
             default: crate::search::DEFAULT_EXACT_PLIES as u64,
             min: 0,
             max: 16,
+        },
+    },
+    OptionSpec {
+        name: "CatchupPlayout",
+        id: OptionId::CatchupPlayout,
+        kind: OptionKind::Combo {
+            default: "uniform",
+            values: &["uniform", "knowledge"],
         },
     },
 ];
@@ -290,6 +300,10 @@ pub fn apply(
                 }
                 OptionId::Strategy => {
                     next.search.strategy = chosen.parse::<Strategy>().map_err(bad)?;
+                }
+                OptionId::CatchupPlayout => {
+                    next.search.catchup_playout =
+                        PlayoutPolicy::from_name(chosen).ok_or_else(|| bad(String::new()))?;
                 }
                 _ => return Err(bad("not a combo option".to_string())),
             }

@@ -5,6 +5,7 @@
 use std::fmt::Debug;
 use std::hash::{Hash, Hasher};
 
+use crate::eval::catchup_knowledge::PlayoutPolicy;
 use crate::game::{Outcome, Player, Rules};
 
 use super::rng::Rng;
@@ -216,6 +217,12 @@ pub trait SearchGame: Rules {
     /// The MCTS view of this position.
     fn tree(&self) -> Self::Tree;
 
+    /// The MCTS view with the playout and priors of `policy` (Catchup's `CatchupPlayout`
+    /// option); games with one playout ignore it.
+    fn tree_with_playout(&self, _policy: PlayoutPolicy) -> Self::Tree {
+        self.tree()
+    }
+
     /// The move made of the decisions from this position through the end of the mover's
     /// turn (steps as [`SearchGame::tree`] defines them).
     fn move_from_steps(&self, steps: &[<Self::Tree as TreeGame>::Step]) -> Option<Self::Move>;
@@ -257,6 +264,13 @@ pub trait TreeGame: Clone + Debug + Send + Sync + 'static {
     /// A prior for `step` (the probability it is good for the actor), if the game has one.
     fn prior(&self, _step: Self::Step) -> Option<f32> {
         None
+    }
+
+    /// The priors of all `steps` (this state's), into `priors` (cleared first): games
+    /// whose priors share work across the steps of one state override it.
+    fn priors(&self, steps: &[Self::Step], priors: &mut Vec<Option<f32>>) {
+        priors.clear();
+        priors.extend(steps.iter().map(|&step| self.prior(step)));
     }
 }
 

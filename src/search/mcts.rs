@@ -100,6 +100,7 @@ pub struct Mcts<T: TreeGame> {
     edges: Vec<Edge<T::Step>>,
     path: Vec<u32>,
     steps: Vec<T::Step>,
+    priors: Vec<Option<f32>>,
     /// Simulations run.
     pub simulations: u64,
     /// Deepest simulation path in steps.
@@ -116,6 +117,7 @@ impl<T: TreeGame> Mcts<T> {
             edges: Vec::new(),
             path: Vec::new(),
             steps: Vec::new(),
+            priors: Vec::new(),
             simulations: 0,
             max_depth: 0,
         }
@@ -219,14 +221,16 @@ impl<T: TreeGame> Mcts<T> {
 
     fn expand(&mut self, node: usize, state: &T) {
         let mut steps = std::mem::take(&mut self.steps);
+        let mut priors = std::mem::take(&mut self.priors);
         state.steps(&mut steps);
+        state.priors(&steps, &mut priors);
         let first = self.edges.len() as u32;
-        for &step in &steps {
+        for (&step, &prior) in steps.iter().zip(&priors) {
             self.edges.push(Edge {
                 step,
                 proven: None,
                 child: 0,
-                prior: state.prior(step),
+                prior,
                 visits: 0.0,
                 mean: 0.0,
                 inverse_root: 0.0,
@@ -237,6 +241,7 @@ impl<T: TreeGame> Mcts<T> {
         entry.edge_count = steps.len() as u32;
         entry.expanded = true;
         self.steps = steps;
+        self.priors = priors;
     }
 
     /// UCT over the edges of `node`, skipping proven losses; `None` when all are lost.

@@ -18,6 +18,7 @@ pub mod tt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::eval::catchup_knowledge::PlayoutPolicy;
 use crate::game::{AnyGame, GameRecord, Player, Rules};
 use crate::with_record;
 
@@ -91,6 +92,8 @@ pub struct SearchOptions {
     /// `ExactPlies`: in a game of fixed length (Cheversi), search exactly to the end from
     /// this many plies before it.
     pub exact_plies: u32,
+    /// `CatchupPlayout`: the playout and priors of the Catchup search.
+    pub catchup_playout: PlayoutPolicy,
 }
 
 impl Default for SearchOptions {
@@ -102,6 +105,7 @@ impl Default for SearchOptions {
             seed: 0,
             strategy: Strategy::Full,
             exact_plies: DEFAULT_EXACT_PLIES,
+            catchup_playout: PlayoutPolicy::default(),
         }
     }
 }
@@ -450,7 +454,7 @@ impl Engine {
         let mut config = self.state.mcts;
         config.max_entries = (self.options.hash_mb << 20) / MCTS_ENTRY_BYTES / threads;
         let seed = self.state.rng.next_u64();
-        let root = position.tree();
+        let root = position.tree_with_playout(self.options.catchup_playout);
         let trees: Vec<(Mcts<G::Tree>, Rng)> = std::thread::scope(|scope| {
             let handles: Vec<_> = (1..threads)
                 .map(|thread_index| {

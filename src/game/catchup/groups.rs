@@ -12,6 +12,7 @@
 
 use std::cmp::Ordering;
 
+use super::playout::Contacts;
 use super::tables::{NO_NEIGHBOUR, SELF_SLOT, SLOTS, Tables};
 use crate::board::hex::MAX_CELLS;
 
@@ -204,6 +205,40 @@ impl Groups {
             colours |= u64::from(self.colour[usize::from(neighbour)]) << (8 * direction);
         }
         [count_bytes(colours, 1), count_bytes(colours, 2)]
+    }
+
+    /// What a stone of player `index` on the empty `cell` would touch: each side's
+    /// distinct neighbouring groups (found by their labels; at most three per side).
+    pub fn contacts(&self, tables: &Tables, cell: u8, index: usize) -> Contacts {
+        let own_colour = index as u8 + 1;
+        let mut seen = [u8::MAX; 6];
+        let mut contacts = Contacts {
+            joined_size: 1,
+            ..Contacts::default()
+        };
+        for (slot, &neighbour) in tables.neighbours[usize::from(cell)][..SELF_SLOT]
+            .iter()
+            .enumerate()
+        {
+            let colour = self.colour[usize::from(neighbour)];
+            if colour == EMPTY || colour == OFF_BOARD {
+                continue;
+            }
+            let root = self.label[usize::from(neighbour)];
+            if seen[..slot].contains(&root) {
+                continue;
+            }
+            seen[slot] = root;
+            let size = self.size[usize::from(root)];
+            if colour == own_colour {
+                contacts.own_groups += 1;
+                contacts.joined_size += size;
+            } else {
+                contacts.opponent_groups += 1;
+                contacts.opponent_largest = contacts.opponent_largest.max(size);
+            }
+        }
+        contacts
     }
 
     /// The size of the group holding the stone on `cell` (0 for an empty cell).

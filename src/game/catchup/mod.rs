@@ -83,7 +83,7 @@ use crate::board::hex::MAX_WORDS;
 use crate::game::{CatchupRule, GameConfig, MoveError, Outcome, Player, PositionError, Rules};
 
 pub use self::notation::Move;
-pub use self::playout::{CellBuffer, PlayoutBoard, PlayoutPosition};
+pub use self::playout::{CellBuffer, Contacts, PlayoutBoard, PlayoutPosition};
 pub use self::word::WordBoard;
 
 /// The cell sets used by Catchup: wide enough for side 9.
@@ -348,7 +348,7 @@ fn outcome_of(order: Ordering) -> Outcome {
 /// comparisons with `&`, not `&&`: in random playouts the first is unpredictable, and the
 /// branch of a short circuit was mispredicted about once in three turns.
 #[inline]
-fn next_limit(rule: CatchupRule, before: [usize; 2], after: [usize; 2]) -> u8 {
+pub(crate) fn next_limit(rule: CatchupRule, before: [usize; 2], after: [usize; 2]) -> u8 {
     let [mover_before, board_before] = before;
     let [mover_after, other] = after;
     let granted = match rule {

@@ -17,6 +17,19 @@ use crate::game::{CatchupRule, Outcome, Player, Rules};
 /// check.
 pub type CellBuffer = [u8; 256];
 
+/// What a stone on an empty cell would touch, for the knowledge playouts and priors:
+/// the mover's distinct neighbouring groups and the size of the group the stone would
+/// make, and the opponent's distinct neighbouring groups and the largest of them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Contacts {
+    pub own_groups: u8,
+    /// 1 plus the sizes of the mover's neighbouring groups.
+    pub joined_size: u8,
+    pub opponent_groups: u8,
+    /// The largest neighbouring opponent group, 0 for none.
+    pub opponent_largest: u8,
+}
+
 /// The turn bookkeeping every playout board keeps the same way, beside its stones.
 #[derive(Clone, Copy)]
 pub struct Turn {
@@ -60,6 +73,9 @@ pub trait PlayoutPosition {
     /// The winner on the board as it stands, as [`Catchup::leader`].
     fn leader(&self) -> Outcome;
 
+    /// What a stone of player `index` on the empty cell `cell` would touch.
+    fn contacts(&self, cell: u8, index: usize) -> Contacts;
+
     fn turn(&self) -> &Turn;
 
     fn turn_mut(&mut self) -> &mut Turn;
@@ -89,18 +105,41 @@ pub trait PlayoutPosition {
     fn play_turn(&mut self, cells: &[u8]) {
         debug_assert!(!cells.is_empty() && cells.len() <= self.stones_allowed());
         let mover = self.side_to_move();
-        let mover_before = self.player_score(mover);
-        let board_before = mover_before.max(self.player_score(mover.opponent()));
+        let before = self.scores_before_turn();
         for &cell in cells {
             self.place(cell, mover.index());
         }
+        self.finish_turn(before, cells.len());
+    }
+
+    /// The mover's score and the larger of both scores, as a turn starts: what
+    /// [`PlayoutPosition::finish_turn`] needs to grant the next limit.
+    #[inline(always)]
+    fn scores_before_turn(&self) -> [usize; 2] {
+        let mover = self.side_to_move();
+        let mover_before = self.player_score(mover);
+        [
+            mover_before,
+            mover_before.max(self.player_score(mover.opponent())),
+        ]
+    }
+
+    /// Ends a turn whose `stones` stones the mover has placed one by one with
+    /// [`PlayoutPosition::place`] since `before` ([`PlayoutPosition::scores_before_turn`]).
+    #[inline(always)]
+    fn finish_turn(&mut self, before: [usize; 2], stones: usize) {
+        debug_assert!(
+            stones >= 1 && stones <= self.stones_allowed(),
+            "{stones} stones"
+        );
+        let mover = self.side_to_move();
         let after = [
             self.player_score(mover),
             self.player_score(mover.opponent()),
         ];
         let turn = self.turn_mut();
-        turn.limit = next_limit(turn.rule, [mover_before, board_before], after);
-        turn.empty -= cells.len() as u8;
+        turn.limit = next_limit(turn.rule, before, after);
+        turn.empty -= stones as u8;
         turn.to_move = mover.opponent();
     }
 }
@@ -155,6 +194,11 @@ impl PlayoutPosition for PlayoutBoard {
     #[inline]
     fn leader(&self) -> Outcome {
         outcome_of(self.groups.compare(self.cell_count()))
+    }
+
+    #[inline]
+    fn contacts(&self, cell: u8, index: usize) -> Contacts {
+        self.groups.contacts(self.tables, cell, index)
     }
 
     #[inline]

@@ -7,7 +7,7 @@
 
 use std::cmp::Ordering;
 
-use super::playout::{CellBuffer, PlayoutPosition, Turn};
+use super::playout::{CellBuffer, Contacts, PlayoutPosition, Turn};
 use super::tables::{Tables, WORD_CELLS};
 use super::{Catchup, outcome_of};
 use crate::game::{Outcome, Player};
@@ -226,6 +226,31 @@ impl PlayoutPosition for WordBoard {
     #[inline]
     fn leader(&self) -> Outcome {
         outcome_of(self.compare())
+    }
+
+    /// Each neighbouring group once: its cells leave the neighbour mask as it is counted.
+    #[inline]
+    fn contacts(&self, cell: u8, index: usize) -> Contacts {
+        let around = self.neighbours[slot(cell)];
+        let mut contacts = Contacts {
+            joined_size: 1,
+            ..Contacts::default()
+        };
+        let mut own = around & self.stones[index];
+        while own != 0 {
+            let group = self.members[slot(self.label[slot(own.trailing_zeros())])];
+            own &= !group;
+            contacts.own_groups += 1;
+            contacts.joined_size += group.count_ones() as u8;
+        }
+        let mut opponent = around & self.stones[1 - index];
+        while opponent != 0 {
+            let group = self.members[slot(self.label[slot(opponent.trailing_zeros())])];
+            opponent &= !group;
+            contacts.opponent_groups += 1;
+            contacts.opponent_largest = contacts.opponent_largest.max(group.count_ones() as u8);
+        }
+        contacts
     }
 
     #[inline]
