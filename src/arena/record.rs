@@ -125,6 +125,10 @@ pub struct MatchRecord {
     pub reason: String,
     pub final_position: String,
     pub seed: u64,
+    /// The `--sprt` settings of the run (`elo0=.. elo1=.. alpha=.. beta=.. model=..`), so
+    /// a report can redraw the test; absent without `--sprt` and in older files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<String>,
 }
 
 impl MatchRecord {
@@ -240,6 +244,18 @@ pub enum RecordError {
 /// The records of a JSONL file. A last line without its newline (a run killed while
 /// writing) is skipped with a warning; any other bad line is an error.
 pub fn read_jsonl(path: &Path) -> Result<Vec<MatchRecord>, RecordError> {
+    read_jsonl_reporting(path).map(|read| read.records)
+}
+
+/// A JSONL file's records and the number of the cut last line skipped, if any.
+#[derive(Clone, Debug)]
+pub struct JsonlRead {
+    pub records: Vec<MatchRecord>,
+    pub skipped_line: Option<usize>,
+}
+
+/// [`read_jsonl`], also saying which cut last line was skipped (for the report page).
+pub fn read_jsonl_reporting(path: &Path) -> Result<JsonlRead, RecordError> {
     let shown = path.display().to_string();
     let file = std::fs::File::open(path).map_err(|source| RecordError::Io {
         path: shown.clone(),
@@ -247,6 +263,7 @@ pub fn read_jsonl(path: &Path) -> Result<Vec<MatchRecord>, RecordError> {
     })?;
     let mut reader = std::io::BufReader::new(file);
     let mut records = Vec::new();
+    let mut skipped_line = None;
     let mut buffer = Vec::new();
     let mut line = 0;
     loop {
@@ -270,6 +287,7 @@ pub fn read_jsonl(path: &Path) -> Result<Vec<MatchRecord>, RecordError> {
             Ok(record) => records.push(record),
             Err(_) if !complete => {
                 log::warn!("{shown} line {line}: incomplete last line skipped");
+                skipped_line = Some(line);
             }
             Err(error) => {
                 return Err(RecordError::Parse {
@@ -280,7 +298,10 @@ pub fn read_jsonl(path: &Path) -> Result<Vec<MatchRecord>, RecordError> {
             }
         }
     }
-    Ok(records)
+    Ok(JsonlRead {
+        records,
+        skipped_line,
+    })
 }
 
 /// Running statistics over records, pairing the two games of each pair.
@@ -366,6 +387,7 @@ mod tests {
             reason: "rules".to_string(),
             final_position: "x".to_string(),
             seed: 9,
+            sprt: None,
         }
     }
 

@@ -232,6 +232,7 @@ pub fn play_game(
         reason: ending.reason,
         final_position,
         seed: settings.seed,
+        sprt: None,
     }
 }
 

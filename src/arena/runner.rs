@@ -219,10 +219,11 @@ pub fn run_match(plan: MatchPlan) -> Result<String, RunError> {
     let mut moves_played = 0u64;
     let mut failure: Option<RunError> = None;
     for Finished {
-        record,
+        mut record,
         lost_engine,
     } in receiver
     {
+        record.sprt = plan.sprt.map(|sprt| sprt.to_string());
         played += 1;
         moves_played += record.moves.len() as u64;
         if let Some((file, path)) = jsonl.as_mut() {
@@ -312,13 +313,38 @@ pub fn start_engines(settings: &GameSettings) -> Result<EngineSlots, String> {
 
 /// Recomputes the statistics over several JSONL files (`--merge`).
 pub fn merge(paths: &[PathBuf], sprt: Option<&Sprt>) -> Result<String, super::record::RecordError> {
+    let mut files = Vec::new();
+    for path in paths {
+        files.push((path.display().to_string(), read_jsonl(path)?));
+    }
+    let merged = merge_records(&files);
+    Ok(final_table(
+        &merged.title,
+        &merged.engines,
+        &merged.board,
+        sprt,
+        None,
+    ))
+}
+
+/// The statistics of several files' records, as `--merge` computes them.
+#[derive(Clone, Debug)]
+pub struct Merged {
+    pub title: String,
+    pub engines: [String; 2],
+    pub board: Scoreboard,
+}
+
+/// Adds every record of `(name, records)` files to one scoreboard (pairs never span
+/// files); the title and engine names of the `--merge` table.
+pub fn merge_records(files: &[(String, Vec<MatchRecord>)]) -> Merged {
     let mut board = Scoreboard::default();
     let mut engines: Option<[String; 2]> = None;
     let mut seen = HashSet::new();
     let mut repeated = 0usize;
     let mut variant = String::new();
-    for (source, path) in paths.iter().enumerate() {
-        for record in read_jsonl(path)? {
+    for (source, (path, records)) in files.iter().enumerate() {
+        for record in records {
             if !seen.insert(record.game) {
                 repeated += 1;
             }
@@ -326,7 +352,7 @@ pub fn merge(paths: &[PathBuf], sprt: Option<&Sprt>) -> Result<String, super::re
                 None => engines = Some(record.engines.clone()),
                 Some(known) if *known != record.engines => log::warn!(
                     "{} game {}: engines {:?} differ from {:?}",
-                    path.display(),
+                    path,
                     record.game,
                     record.engines,
                     known
@@ -336,7 +362,7 @@ pub fn merge(paths: &[PathBuf], sprt: Option<&Sprt>) -> Result<String, super::re
             if variant.is_empty() {
                 variant = format!("{}, board size {}", record.variant, record.size);
             }
-            board.add(source, &record);
+            board.add(source, record);
         }
     }
     if repeated > 0 {
@@ -347,12 +373,16 @@ pub fn merge(paths: &[PathBuf], sprt: Option<&Sprt>) -> Result<String, super::re
     let engines = engines.unwrap_or_else(|| ["first".to_string(), "second".to_string()]);
     let title = format!(
         "Merged {} file(s): {}",
-        paths.len(),
+        files.len(),
         if variant.is_empty() {
             "no games"
         } else {
             &variant
         }
     );
-    Ok(final_table(&title, &engines, &board, sprt, None))
+    Merged {
+        title,
+        engines,
+        board,
+    }
 }
