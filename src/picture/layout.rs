@@ -83,7 +83,7 @@ const STYLE: &str = "<style>\
 .path{fill:none;stroke:#d33;stroke-width:3;stroke-linejoin:round;stroke-opacity:0.8}\
 .captured{stroke:#d33;stroke-width:3}\
 .obligation{fill:none;stroke:#1a7f37;stroke-width:3;stroke-dasharray:4 2}\
-.count{font:bold 10px sans-serif;text-anchor:middle}\
+.count{font:bold 10px sans-serif;text-anchor:middle;paint-order:stroke;stroke:#fff;stroke-width:2.5px}\
 .count.white{fill:#1d4ed8}.count.black{fill:#b91c1c}\
 </style>";
 

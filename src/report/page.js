@@ -26,7 +26,7 @@
         marks: marks.map(([kind, cells, labels]) => ({ kind, cells, labels })),
         caption,
       })),
-      moves: raw.moves, opening: raw.opening, times: raw.times,
+      moves: raw.moves, opening: raw.opening, times: raw.times, movers: raw.movers,
       white: raw.white, black: raw.black, problem: raw.problem,
     };
     if (cache.size > 50) cache.clear();
@@ -43,14 +43,14 @@
     const used = [0, 0];
     const rows = [];
     game.moves.forEach((move, ply) => {
-      // The side of a ply follows the frames' caption-free rule: plies alternate.
-      const side = ply % 2 === 0 ? "first" : "second";
+      const side = game.movers[ply] === "b" ? "Black" : "White";
       const engineMove = ply - game.opening;
       let time = "", total = "";
       if (engineMove >= 0 && engineMove < game.times.length) {
-        used[ply % 2] += game.times[engineMove];
+        const colour = side === "White" ? 0 : 1;
+        used[colour] += game.times[engineMove];
         time = String(game.times[engineMove]);
-        total = (used[ply % 2] / 1000).toFixed(2);
+        total = (used[colour] / 1000).toFixed(2);
       }
       rows.push('<tr data-ply="' + (ply + 1) + '"' + (engineMove < 0 ? ' class="opening"' : "") +
         "><td>" + (ply + 1) + "</td><td>" + side + "</td><td>" + move + "</td><td>" + time +

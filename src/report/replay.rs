@@ -27,6 +27,8 @@ pub struct Replay {
     /// Layout key, `variant/side`.
     pub layout: (Variant, usize),
     pub frames: Vec<Frame>,
+    /// Who made each move (`w` or `b`), in the order of the moves.
+    pub movers: Vec<char>,
     /// Why the replay stops early, if it does (a record the rules cannot replay).
     pub problem: Option<String>,
 }
@@ -39,10 +41,15 @@ pub fn replay(record: &MatchRecord) -> Result<Replay, String> {
     let layout = (config.variant, picture_side(&game));
     let mut frames = vec![frame(&game, None).map_err(|error| error.to_string())?];
     let mut problem = None;
+    let mut movers = Vec::new();
     for text in record.opening.moves.iter().chain(&record.moves) {
+        let mover = game.side_to_move().letter();
         match game.play_text(text) {
             Ok(canonical) => match frame(&game, Some(&canonical)) {
-                Ok(next) => frames.push(next),
+                Ok(next) => {
+                    frames.push(next);
+                    movers.push(mover);
+                }
                 Err(error) => {
                     problem = Some(error.to_string());
                     break;
@@ -57,6 +64,7 @@ pub fn replay(record: &MatchRecord) -> Result<Replay, String> {
     Ok(Replay {
         layout,
         frames,
+        movers,
         problem,
     })
 }
@@ -79,6 +87,7 @@ pub fn game_json(record: &MatchRecord, replay: &Replay) -> Value {
         "frames": frames,
         "moves": record.opening.moves.iter().chain(&record.moves).collect::<Vec<_>>(),
         "opening": record.opening.moves.len(),
+        "movers": replay.movers.iter().collect::<String>(),
         "times": record.times_ms,
         "white": record.white,
         "black": record.black,
