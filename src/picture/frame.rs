@@ -320,9 +320,10 @@ fn catchup_groups(shape: &HexGeometry, contents: &str) -> (String, Vec<Mark>) {
             .collect();
         sizes.sort_unstable_by(|a, b| b.cmp(a));
         let largest = sizes.first().copied().unwrap_or(0);
-        let mut shown: Vec<String> = sizes.iter().take(8).map(usize::to_string).collect();
-        if sizes.len() > 8 {
-            shown.push(format!("+{} more", sizes.len() - 8));
+        // The five largest fit the caption's width on a side-2 board too.
+        let mut shown: Vec<String> = sizes.iter().take(5).map(usize::to_string).collect();
+        if sizes.len() > 5 {
+            shown.push(format!("(+{})", sizes.len() - 5));
         }
         parts.push(if shown.is_empty() {
             format!("{name} none")
@@ -339,8 +340,5 @@ fn catchup_groups(shape: &HexGeometry, contents: &str) -> (String, Vec<Mark>) {
             marks.push(mark(kind, cells));
         }
     }
-    (
-        format!("Groups (largest marked): {}", parts.join("; ")),
-        marks,
-    )
+    (format!("Groups: {}", parts.join("; ")), marks)
 }

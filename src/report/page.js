@@ -198,7 +198,9 @@
     if (wanted.game !== null) await open(Number(wanted.game), Number(wanted.ply || 0));
     else if (first >= 0) await open(first, 0);
     document.body.dataset.ready = "yes";
-    window.reportState = state;
   }
+  // For the browser check and the console: the viewer's state and a way to open a game.
+  window.reportState = state;
+  window.reportOpen = open;
   start().catch(report);
 })();
