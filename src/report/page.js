@@ -21,14 +21,21 @@
     const raw = await unpack(entry.data);
     const game = {
       layout: layouts[entry.layout],
-      frames: raw.frames.map(([contents, marks, caption]) => ({
-        contents,
-        marks: marks.map(([kind, cells, labels]) => ({ kind, cells, labels })),
-        caption,
-      })),
+      frames: [],
       moves: raw.moves, opening: raw.opening, times: raw.times, movers: raw.movers,
       white: raw.white, black: raw.black, problem: raw.problem,
     };
+    // Frames after the first list only the cells that changed: [cell, letter, ...].
+    let contents = [];
+    for (const [change, marks, caption] of raw.frames) {
+      if (typeof change === "string") contents = change.split("");
+      else for (let at = 0; at < change.length; at += 2) contents[change[at]] = change[at + 1];
+      game.frames.push({
+        contents: contents.join(""),
+        marks: marks.map(([kind, cells, labels]) => ({ kind, cells, labels })),
+        caption,
+      });
+    }
     if (cache.size > 50) cache.clear();
     cache.set(index, game);
     return game;

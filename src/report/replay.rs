@@ -71,6 +71,7 @@ pub fn replay(record: &MatchRecord) -> Result<Replay, String> {
 
 /// The JSON the page's `page.js` reads for one game.
 pub fn game_json(record: &MatchRecord, replay: &Replay) -> Value {
+    let mut previous: Option<&str> = None;
     let frames: Vec<Value> = replay
         .frames
         .iter()
@@ -80,7 +81,22 @@ pub fn game_json(record: &MatchRecord, replay: &Replay) -> Value {
                 .iter()
                 .map(|mark| json!([mark.kind as u8, mark.cells, mark.labels]))
                 .collect();
-            json!([frame.contents, marks, frame.caption])
+            // The first frame lists every cell; later ones only the cells that changed,
+            // as [cell, letter, cell, letter, ...].
+            let contents = match previous {
+                None => json!(frame.contents),
+                Some(before) => Value::Array(
+                    before
+                        .chars()
+                        .zip(frame.contents.chars())
+                        .enumerate()
+                        .filter(|(_, (old, new))| old != new)
+                        .flat_map(|(cell, (_, new))| [json!(cell), json!(new.to_string())])
+                        .collect(),
+                ),
+            };
+            previous = Some(&frame.contents);
+            json!([contents, marks, frame.caption])
         })
         .collect();
     json!({
@@ -95,9 +111,10 @@ pub fn game_json(record: &MatchRecord, replay: &Replay) -> Value {
     })
 }
 
-/// gzip, then base64: the form the page stores each game in.
+/// gzip, then base64: the form the page stores each game in. The default level: `best`
+/// saves 3% of the size for twice the time.
 pub fn pack(text: &str) -> String {
-    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     // Writing into a Vec cannot fail.
     let bytes = encoder
         .write_all(text.as_bytes())
