@@ -120,8 +120,15 @@ fn check_page(page: &str, files: &[PathBuf], sprt: Option<&Sprt>) -> roxmltree::
     let data = report_data(page);
     let games = data["games"].as_array().expect("games");
     assert_eq!(games.len(), all.len(), "one replay per game");
+    let packed: Vec<&str> = text_of(&document, "packed-games")
+        .expect("packed games")
+        .leak()
+        .split_whitespace()
+        .collect();
+    assert_eq!(packed.len(), all.len());
     for (game, record) in games.iter().zip(&all) {
-        let replay = unpack(game["data"].as_str().expect("replayable"));
+        let line = game["data"].as_u64().expect("replayable") as usize;
+        let replay = unpack(packed[line]);
         let plies = record.opening.moves.len() + record.moves.len();
         assert_eq!(replay["frames"].as_array().map(Vec::len), Some(plies + 1));
         assert_eq!(replay["problem"], serde_json::Value::Null);

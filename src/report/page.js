@@ -14,11 +14,29 @@
     return JSON.parse(await new Response(stream).text());
   }
 
+  // The packed games: line k of the plain-text element is packed game k.
+  let packedText = null;
+  let lineStarts = null;
+  function packedGame(number) {
+    if (packedText === null) {
+      packedText = $("packed-games").textContent;
+      lineStarts = [];
+      let at = packedText.indexOf("\n") + 1;
+      while (at > 0 && at < packedText.length) {
+        lineStarts.push(at);
+        at = packedText.indexOf("\n", at) + 1;
+      }
+    }
+    const start = lineStarts[number];
+    const end = packedText.indexOf("\n", start);
+    return packedText.slice(start, end < 0 ? packedText.length : end);
+  }
+
   async function load(index) {
     if (cache.has(index)) return cache.get(index);
     const entry = games[index];
-    if (!entry || !entry.data) throw new Error("game " + index + " cannot be replayed: " + (entry ? entry.problem : "no such game"));
-    const raw = await unpack(entry.data);
+    if (!entry || entry.data === undefined) throw new Error("game " + index + " cannot be replayed: " + (entry ? entry.problem : "no such game"));
+    const raw = await unpack(packedGame(entry.data));
     const game = {
       layout: layouts[entry.layout],
       frames: [],
@@ -201,9 +219,10 @@
       if (failures.length) failures.forEach((failure) => console.error("self-test: " + failure));
       else console.log("self-test: " + REPORT.checks.length + " check pictures equal");
     }
-    const first = games.findIndex((game) => game.data);
+    const first = games.findIndex((game) => game.data !== undefined);
     if (wanted.game !== null) await open(Number(wanted.game), Number(wanted.ply || 0));
     else if (first >= 0) await open(first, 0);
+    document.body.dataset.readyMs = String(Math.round(performance.now()));
     document.body.dataset.ready = "yes";
   }
   // For the browser check and the console: the viewer's state and a way to open a game.

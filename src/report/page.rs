@@ -308,6 +308,9 @@ fn replay_data(out: &mut String, records: &[(usize, &MatchRecord)]) {
     let mut games = Vec::with_capacity(records.len());
     let mut checks = Vec::new();
     let mut checked: BTreeSet<String> = BTreeSet::new();
+    // The packed games, one per line of a plain-text element: the browser's script
+    // parser never reads them, the page picks one line when a game is opened.
+    let mut packed: Vec<String> = Vec::with_capacity(records.len());
     for (index, (_, record)) in records.iter().enumerate() {
         let replayed = match replay(record) {
             Ok(replayed) => replayed,
@@ -334,7 +337,8 @@ fn replay_data(out: &mut String, records: &[(usize, &MatchRecord)]) {
             }
         }
         let text = game_json(record, &replayed).to_string();
-        games.push(json!({"layout": key, "data": pack(&text)}));
+        packed.push(pack(&text));
+        games.push(json!({"layout": key, "data": packed.len() - 1}));
     }
     let variants: Vec<&str> = Variant::ALL.iter().map(|variant| variant.name()).collect();
     let data = json!({
@@ -347,5 +351,11 @@ fn replay_data(out: &mut String, records: &[(usize, &MatchRecord)]) {
         out,
         "<script>//<![CDATA[\nconst REPORT = {};\n//]]></script>",
         script_json(&data)
+    );
+    // Base64 holds no `<` or `&`, so the lines are safe as element text in HTML and XML.
+    let _ = writeln!(
+        out,
+        "<script type=\"text/plain\" id=\"packed-games\">\n{}\n</script>",
+        packed.join("\n")
     );
 }
