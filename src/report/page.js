@@ -59,6 +59,11 @@
     return game;
   }
 
+  // Moves after a replay problem are the record's raw text.
+  function escapeHtml(text) {
+    return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  }
+
   function row(index) {
     return document.querySelector('#game-list tr[data-index="' + index + '"]');
   }
@@ -78,7 +83,7 @@
         total = (used[colour] / 1000).toFixed(2);
       }
       rows.push('<tr data-ply="' + (ply + 1) + '"' + (engineMove < 0 ? ' class="opening"' : "") +
-        "><td>" + (ply + 1) + "</td><td>" + side + "</td><td>" + move + "</td><td>" + time +
+        "><td>" + (ply + 1) + "</td><td>" + side + "</td><td>" + escapeHtml(move) + "</td><td>" + time +
         "</td><td>" + total + "</td></tr>");
     });
     body.innerHTML = rows.join("");
