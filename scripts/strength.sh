@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # The strength and timing matches of the search acceptance (issue 4), per variant:
+#   minimax2 full vs Strategy=minimax2 at movetime 100 ms (hexcheckers goal: >= 90%)
 #   greedy  full vs Strategy=greedy at movetime 100 ms  (goal: >= 95%)
 #   random  full vs Strategy=random at movetime 100 ms  (goal: >= 99%)
 #   scaling full at 4x the time vs full at 1x            (goal: Elo > 0, error bar clear of 0)
@@ -10,6 +11,8 @@
 # Usage: scripts/strength.sh [SUITE...]   (default: greedy random scaling clock)
 # Environment: TESSERA (binary, default target/release/tessera, built if missing),
 #              VARIANTS (default "cheversi kruzno hexcheckers catchup"), GAMES (default 100),
+#              SIZE (board side for the hex variants, e.g. 7 or 8 for hexcheckers; results then
+#              go to <suite>-<variant><SIZE>),
 #              CONCURRENCY (default 1: timing is only fair on an otherwise idle core per game),
 #              MOVETIME (default 100), SCALE_BASE (1x movetime for scaling, default 50),
 #              SCALE_NODES (1x node limit for scaling instead of a movetime; session 6 used
@@ -23,6 +26,7 @@ if [[ ! -x "$tessera" ]]; then
     cargo build --release --manifest-path "$root/Cargo.toml"
 fi
 variants="${VARIANTS:-cheversi kruzno hexcheckers catchup}"
+size="${SIZE:-}"
 games="${GAMES:-100}"
 concurrency="${CONCURRENCY:-1}"
 movetime="${MOVETIME:-100}"
@@ -32,7 +36,7 @@ out="${OUT:-strength-results}"
 seed="${SEED:-1}"
 suites=("$@")
 if [[ ${#suites[@]} -eq 0 ]]; then
-    suites=(greedy random scaling clock)
+    suites=(minimax2 greedy random scaling clock)
 fi
 mkdir -p "$out"
 
@@ -49,10 +53,11 @@ play() {
 
 for suite in "${suites[@]}"; do
     for variant in $variants; do
-        common=(--variant "$variant" --random-plies 4)
+        common=(--variant "$variant" --random-plies 4 ${size:+--size "$size"})
+        name="$suite-$variant$size"
         case "$suite" in
-            greedy | random)
-                play "$suite-$variant" "${common[@]}" --movetime "$movetime" \
+            minimax2 | greedy | random)
+                play "$name" "${common[@]}" --movetime "$movetime" \
                     --engine cmd="$tessera" name=full \
                     --engine cmd="$tessera" name="$suite" option.Strategy="$suite" option.Seed=7
                 ;;
@@ -64,21 +69,21 @@ for suite in "${suites[@]}"; do
                 else
                     limits=(movetime=$((4 * base)) movetime="$base")
                 fi
-                play "$suite-$variant" "${common[@]}" \
+                play "$name" "${common[@]}" \
                     --engine cmd="$tessera" name=4x "${limits[0]}" \
                     --engine cmd="$tessera" name=1x "${limits[1]}"
                 ;;
             clock)
-                play "$suite-$variant" "${common[@]}" --tc 1+0.01 \
+                play "$name" "${common[@]}" --tc 1+0.01 \
                     --engine cmd="$tessera" name=seed1 option.Seed=1 \
                     --engine cmd="$tessera" name=seed2 option.Seed=2
                 ;;
             *)
-                echo "unknown suite $suite (greedy, random, scaling, clock)" >&2
+                echo "unknown suite $suite (minimax2, greedy, random, scaling, clock)" >&2
                 exit 2
                 ;;
         esac
-        echo "== $suite $variant"
-        grep -E "^(Games|Score|Elo \(95%\)|Terminations|Engine failures)" "$out/$suite-$variant.txt"
+        echo "== $suite $variant$size"
+        grep -E "^(Games|Score|Elo \(95%\)|Terminations|Engine failures)" "$out/$name.txt"
     done
 done

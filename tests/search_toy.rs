@@ -443,7 +443,7 @@ fn info_lines_report_every_iteration() {
 #[test]
 fn strategies_are_legal_and_seeded() {
     let mut rng = tessera::search::rng::seeded(3);
-    for strategy in [Strategy::Random, Strategy::Greedy] {
+    for strategy in [Strategy::Random, Strategy::Greedy, Strategy::Minimax2] {
         let options = SearchOptions {
             strategy,
             seed: 99,
@@ -488,6 +488,35 @@ fn strategies_are_legal_and_seeded() {
                     child.outcome() == Some(Outcome::Win(position.side))
                 };
                 assert!(won || Some(gain(a)) == best, "{position:?} {a:?}");
+            }
+            if strategy == Strategy::Minimax2 {
+                // Minimax2 maximises the mover's worst score gain over the replies,
+                // computed here by brute force without the strategy's early cut.
+                let value = |game: &Piles<false>| {
+                    let rule = i64::from(game.greedy_value(position.side));
+                    match game.outcome() {
+                        Some(Outcome::Win(winner)) if winner == position.side => (1 << 40) + rule,
+                        Some(Outcome::Win(_)) => rule - (1 << 40),
+                        _ => rule,
+                    }
+                };
+                let worst_reply = |mv: Move| {
+                    let mut child = position.clone();
+                    child.play_unchecked(mv);
+                    let mut replies = Vec::new();
+                    child.legal_moves(&mut replies);
+                    replies
+                        .iter()
+                        .map(|&reply| {
+                            let mut grandchild = child.clone();
+                            grandchild.play_unchecked(reply);
+                            value(&grandchild)
+                        })
+                        .min()
+                        .unwrap_or_else(|| value(&child))
+                };
+                let best = legal.iter().map(|&mv| worst_reply(mv)).max();
+                assert_eq!(Some(worst_reply(a)), best, "{position:?} {a:?}");
             }
         }
         assert!(

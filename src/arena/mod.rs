@@ -10,6 +10,7 @@
 //! - [`referee`]: one game, every move checked by the rules.
 //! - [`record`], [`report`]: JSONL and PGN records; progress and the final table.
 //! - [`runner`]: worker threads, resume, SPRT stop, merge.
+//! - [`watch`]: following shards' growing records, one SPRT across them.
 //! - [`test_engine`]: a deliberately misbehaving engine for the runner's own tests.
 
 pub mod clock;
@@ -24,6 +25,7 @@ pub mod settings;
 pub mod sprt;
 pub mod stats;
 pub mod test_engine;
+pub mod watch;
 
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -60,9 +62,10 @@ pub struct MatchArgs {
     /// Catchup rule (sent as CatchupRule): revised or original.
     #[arg(long, default_value = "revised")]
     pub rule: CatchupRule,
-    /// Number of games, played as colour-swapped pairs from the same opening.
-    #[arg(long, default_value_t = 2)]
-    pub games: u64,
+    /// Number of games, played as colour-swapped pairs from the same opening (default 2).
+    /// With --watch: the games of the whole match, so the watcher stops once all are in.
+    #[arg(long, value_name = "N")]
+    pub games: Option<u64>,
     /// Games played at the same time, each with its own engine processes.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
@@ -117,8 +120,20 @@ pub struct MatchArgs {
     #[arg(long, requires = "jsonl")]
     pub resume: bool,
     /// Recompute the statistics over these JSONL files (shards) and exit; plays nothing.
-    #[arg(long, value_name = "FILE", num_args = 1..)]
-    pub merge: Vec<PathBuf>,
+    /// With --watch, files to follow besides those in the directory.
+    #[arg(long, value_name = "FILE", num_args = 0..)]
+    pub merge: Option<Vec<PathBuf>>,
+    /// Follow the *.jsonl files of DIR (shards, also ones that appear later) as they grow,
+    /// print the merged statistics and LLR, and exit when the SPRT is decided; plays nothing.
+    #[arg(long, value_name = "DIR")]
+    pub watch: Option<PathBuf>,
+    /// With --watch: run this shell command (sh -c) when the SPRT is decided, e.g.
+    /// "scancel $SLURM_ARRAY_JOB_ID".
+    #[arg(long, value_name = "COMMAND", requires = "watch")]
+    pub on_decision: Option<String>,
+    /// With --watch: milliseconds between looks at the files.
+    #[arg(long, value_name = "MS", default_value_t = 2_000, requires = "watch")]
+    pub poll_ms: u64,
     /// Global number of this run's first game (even), so shards play other openings.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub game_offset: u64,
@@ -191,6 +206,8 @@ pub enum MatchError {
     Records(#[from] record::RecordError),
     #[error(transparent)]
     Run(#[from] runner::RunError),
+    #[error(transparent)]
+    Watch(#[from] watch::WatchError),
     #[error("{0}")]
     Invalid(String),
 }
@@ -227,9 +244,26 @@ fn parse_sprt(args: &MatchArgs) -> Result<Option<Sprt>, MatchError> {
 /// Checks the whole command line, then runs; returns the final table.
 pub fn run_checked(args: &MatchArgs) -> Result<String, MatchError> {
     let sprt = parse_sprt(args)?;
-    if !args.merge.is_empty() {
-        return Ok(runner::merge(&args.merge, sprt.as_ref())?);
+    if let Some(directory) = &args.watch {
+        let plan = watch::WatchPlan {
+            directory: directory.clone(),
+            files: args.merge.clone().unwrap_or_default(),
+            sprt,
+            games: args.games,
+            on_decision: args.on_decision.clone(),
+            poll: Duration::from_millis(args.poll_ms.max(1)),
+        };
+        return Ok(watch::run_watch(&plan)?);
     }
+    if let Some(files) = &args.merge {
+        if files.is_empty() {
+            return Err(invalid(
+                "--merge needs JSONL files (or --watch DIR to follow a directory)",
+            ));
+        }
+        return Ok(runner::merge(files, sprt.as_ref())?);
+    }
+    let games = args.games.unwrap_or(2);
     let variant = args.variant.ok_or_else(|| {
         invalid("--variant is required (cheversi, kruzno, hexcheckers or catchup)")
     })?;
@@ -280,7 +314,7 @@ pub fn run_checked(args: &MatchArgs) -> Result<String, MatchError> {
             engine.name
         )));
     }
-    if args.games == 0 {
+    if games == 0 {
         return Err(invalid("--games must be at least 1"));
     }
     if args.concurrency == 0 {
@@ -298,7 +332,7 @@ pub fn run_checked(args: &MatchArgs) -> Result<String, MatchError> {
         }
         None => OpeningBook::start_only(config, args.random_plies, args.seed),
     };
-    let range = schedule::game_range(args.games, args.game_offset, args.shard)?;
+    let range = schedule::game_range(games, args.game_offset, args.shard)?;
     let total_games = range.end - range.start;
     let previous = match (&args.jsonl, args.resume) {
         (Some(path), true) if path.exists() => {
@@ -348,6 +382,7 @@ pub fn run_checked(args: &MatchArgs) -> Result<String, MatchError> {
         concurrency: args.concurrency,
         recover: !args.no_recover,
         sprt,
+        sprt_stops: args.shard.is_none(),
         pgn: args.pgn.clone(),
         jsonl: args.jsonl.clone(),
         previous,

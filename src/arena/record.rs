@@ -125,8 +125,9 @@ pub struct MatchRecord {
     pub reason: String,
     pub final_position: String,
     pub seed: u64,
-    /// The `--sprt` settings of the run (`elo0=.. elo1=.. alpha=.. beta=.. model=..`), so
-    /// a report can redraw the test; absent without `--sprt` and in older files.
+    /// The run's `--sprt` settings (`elo0=.. elo1=.. alpha=.. beta=.. model=..`), so that
+    /// `--merge` and `--watch` can apply the test without being told again. Absent in
+    /// older files and in runs without a test.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sprt: Option<String>,
 }

@@ -38,6 +38,9 @@ pub struct MatchPlan {
     pub concurrency: usize,
     pub recover: bool,
     pub sprt: Option<Sprt>,
+    /// Whether a decided SPRT stops this run. A shard (`--shard`) holds only its share of
+    /// the games, so it keeps playing and leaves the decision to `--watch` over all shards.
+    pub sprt_stops: bool,
     pub pgn: Option<PathBuf>,
     pub jsonl: Option<PathBuf>,
     /// Records already in the JSONL file (`--resume`).
@@ -181,9 +184,11 @@ pub fn run_match(plan: MatchPlan) -> Result<String, RunError> {
         None => None,
     };
     let already = plan.previous.len() as u64;
-    let decided = plan
-        .sprt
-        .is_some_and(|sprt| sprt.decision(sprt.llr(&board.tally)) != SprtDecision::Continue);
+    let sprt_words = plan.sprt.map(|sprt| sprt.to_string());
+    let decided = plan.sprt_stops
+        && plan
+            .sprt
+            .is_some_and(|sprt| sprt.decision(sprt.llr(&board.tally)) != SprtDecision::Continue);
     let queue: VecDeque<PlannedGame> = if decided {
         eprintln!("the SPRT was already decided by the recorded games; nothing to play");
         VecDeque::new()
@@ -219,11 +224,12 @@ pub fn run_match(plan: MatchPlan) -> Result<String, RunError> {
     let mut moves_played = 0u64;
     let mut failure: Option<RunError> = None;
     for Finished {
-        mut record,
+        record,
         lost_engine,
     } in receiver
     {
-        record.sprt = plan.sprt.map(|sprt| sprt.to_string());
+        let mut record = record;
+        record.sprt.clone_from(&sprt_words);
         played += 1;
         moves_played += record.moves.len() as u64;
         if let Some((file, path)) = jsonl.as_mut() {
@@ -250,7 +256,7 @@ pub fn run_match(plan: MatchPlan) -> Result<String, RunError> {
                 plan.sprt.as_ref()
             )
         );
-        if let Some(sprt) = &plan.sprt {
+        if let Some(sprt) = plan.sprt.as_ref().filter(|_| plan.sprt_stops) {
             let decision = sprt.decision(sprt.llr(&board.tally));
             if decision != SprtDecision::Continue && !stop.swap(true, Ordering::SeqCst) {
                 eprintln!("SPRT decided ({decision:?}); finishing the games in progress");
@@ -311,18 +317,20 @@ pub fn start_engines(settings: &GameSettings) -> Result<EngineSlots, String> {
     Ok([Some(first), Some(second)])
 }
 
-/// Recomputes the statistics over several JSONL files (`--merge`).
+/// Recomputes the statistics over several JSONL files (`--merge`). Without `sprt` the
+/// test recorded in the files (if any) is evaluated.
 pub fn merge(paths: &[PathBuf], sprt: Option<&Sprt>) -> Result<String, super::record::RecordError> {
     let mut files = Vec::new();
     for path in paths {
         files.push((path.display().to_string(), read_jsonl(path)?));
     }
     let merged = merge_records(&files);
+    let sprt = sprt.copied().or(merged.recorded_sprt);
     Ok(final_table(
         &merged.title,
         &merged.engines,
         &merged.board,
-        sprt,
+        sprt.as_ref(),
         None,
     ))
 }
@@ -333,12 +341,15 @@ pub struct Merged {
     pub title: String,
     pub engines: [String; 2],
     pub board: Scoreboard,
+    /// The SPRT settings the records carry, if any.
+    pub recorded_sprt: Option<Sprt>,
 }
 
 /// Adds every record of `(name, records)` files to one scoreboard (pairs never span
 /// files); the title and engine names of the `--merge` table.
 pub fn merge_records(files: &[(String, Vec<MatchRecord>)]) -> Merged {
     let mut board = Scoreboard::default();
+    let mut recorded = RecordedSprt::default();
     let mut engines: Option<[String; 2]> = None;
     let mut seen = HashSet::new();
     let mut repeated = 0usize;
@@ -362,6 +373,7 @@ pub fn merge_records(files: &[(String, Vec<MatchRecord>)]) -> Merged {
             if variant.is_empty() {
                 variant = format!("{}, board size {}", record.variant, record.size);
             }
+            recorded.note(record);
             board.add(source, record);
         }
     }
@@ -384,5 +396,44 @@ pub fn merge_records(files: &[(String, Vec<MatchRecord>)]) -> Merged {
         title,
         engines,
         board,
+        recorded_sprt: recorded.sprt,
+    }
+}
+
+/// The SPRT settings carried by records: the first readable ones win, a record that
+/// disagrees is reported once.
+#[derive(Clone, Debug, Default)]
+pub struct RecordedSprt {
+    pub sprt: Option<Sprt>,
+    disagreement_reported: bool,
+}
+
+impl RecordedSprt {
+    pub fn note(&mut self, record: &MatchRecord) {
+        let Some(words) = &record.sprt else {
+            return;
+        };
+        let words: Vec<String> = words.split_whitespace().map(str::to_string).collect();
+        let parsed = match Sprt::from_words(&words) {
+            Ok(parsed) => parsed,
+            Err(error) => {
+                if !self.disagreement_reported {
+                    log::warn!("game {}: recorded SPRT ignored: {error}", record.game);
+                    self.disagreement_reported = true;
+                }
+                return;
+            }
+        };
+        match self.sprt {
+            None => self.sprt = Some(parsed),
+            Some(known) if known != parsed && !self.disagreement_reported => {
+                log::warn!(
+                    "game {} was recorded with SPRT {parsed}, earlier games with {known}; using {known}",
+                    record.game
+                );
+                self.disagreement_reported = true;
+            }
+            Some(_) => {}
+        }
     }
 }

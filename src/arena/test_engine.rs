@@ -212,7 +212,13 @@ pub fn run(args: &TestEngineArgs) -> std::process::ExitCode {
                 engine.ready_answers += 1;
             }
             "setoption" => engine.set_option(&line),
-            "uginewgame" | "ucinewgame" => engine.moves_this_game = 0,
+            "uginewgame" | "ucinewgame" => {
+                // A new game starts the random stream again, so a game depends on its
+                // moves alone and not on the games this process played before it: a
+                // match split into shards then plays the same games as the whole.
+                engine.moves_this_game = 0;
+                engine.rng = SplitMix64::new(engine.args.seed);
+            }
             "position" => engine.set_position(&line),
             "go" => engine.go(),
             "quit" => break,

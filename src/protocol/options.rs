@@ -53,7 +53,7 @@ pub struct OptionSpec {
 }
 
 const VARIANTS: &[&str] = &["cheversi", "kruzno", "hexcheckers", "catchup"];
-const STRATEGIES: &[&str] = &["full", "greedy", "random"];
+const STRATEGIES: &[&str] = &Strategy::NAMES;
 
 /// Every option, in the order the handshake lists them (the game first, so interfaces
 /// that send options in this order set the variant before the board size).
@@ -289,11 +289,7 @@ pub fn apply(
                         .map_err(|_| bad(String::new()))?;
                 }
                 OptionId::Strategy => {
-                    next.search.strategy = match *chosen {
-                        "greedy" => Strategy::Greedy,
-                        "random" => Strategy::Random,
-                        _ => Strategy::Full,
-                    };
+                    next.search.strategy = chosen.parse::<Strategy>().map_err(bad)?;
                 }
                 _ => return Err(bad("not a combo option".to_string())),
             }

@@ -85,16 +85,17 @@ pub fn collect(paths: &[PathBuf], sprt_words: &[String]) -> Result<ReportData, R
             skipped_line: read.skipped_line,
         });
     }
-    let sprt = if sprt_words.is_empty() {
-        recorded_sprt(&files)
-    } else {
-        Some(Sprt::from_words(sprt_words)?)
-    };
     let pairs: Vec<(String, Vec<MatchRecord>)> = files
         .iter()
         .map(|file| (file.name.clone(), file.records.clone()))
         .collect();
     let merged = merge_records(&pairs);
+    // As in `--merge`: the settings given win over those the records carry.
+    let sprt = if sprt_words.is_empty() {
+        merged.recorded_sprt
+    } else {
+        Some(Sprt::from_words(sprt_words)?)
+    };
     let summary = final_table(
         &merged.title,
         &merged.engines,
@@ -108,22 +109,6 @@ pub fn collect(paths: &[PathBuf], sprt_words: &[String]) -> Result<ReportData, R
         sprt,
         summary,
     })
-}
-
-/// The SPRT settings the records were played with (the first record that has them).
-fn recorded_sprt(files: &[InputFile]) -> Option<Sprt> {
-    let words = files
-        .iter()
-        .flat_map(|file| &file.records)
-        .find_map(|record| record.sprt.clone())?;
-    let words: Vec<String> = words.split_whitespace().map(str::to_string).collect();
-    match Sprt::from_words(&words) {
-        Ok(sprt) => Some(sprt),
-        Err(error) => {
-            log::warn!("recorded SPRT settings not understood: {error}");
-            None
-        }
-    }
 }
 
 /// Builds the page for `paths`.

@@ -49,8 +49,9 @@ pub struct AlphaBetaConfig {
     /// takes the game's own [`SearchGame::contempt`].
     pub contempt: Option<i32>,
     /// Plies before a progress-rule draw (checkers' 80-ply rule) over which leaf values
-    /// slide towards the draw value; 0 turns it off (see [`Worker::leaf_value`]).
-    pub draw_fade_plies: u32,
+    /// slide towards the draw value; 0 turns it off (see [`Worker::leaf_value`]); `None`
+    /// takes the game's own [`SearchGame::draw_fade_plies`].
+    pub draw_fade_plies: Option<u32>,
 }
 
 impl Default for AlphaBetaConfig {
@@ -62,7 +63,7 @@ impl Default for AlphaBetaConfig {
             strict_table_depth: false,
             exact_plies: super::DEFAULT_EXACT_PLIES,
             contempt: None,
-            draw_fade_plies: 40,
+            draw_fade_plies: None,
         }
     }
 }
@@ -77,7 +78,7 @@ impl AlphaBetaConfig {
             strict_table_depth: true,
             exact_plies: 0,
             contempt: Some(0),
-            draw_fade_plies: 0,
+            draw_fade_plies: Some(0),
         }
     }
 }
@@ -135,6 +136,8 @@ pub struct Worker<'a, G: SearchGame> {
     hashes: Vec<u64>,
     moves: Vec<Vec<G::Move>>,
     order: Vec<Vec<Ranked>>,
+    /// The draw fade in force: [`AlphaBetaConfig::draw_fade_plies`] or the game's own.
+    fade_plies: u32,
     /// Per ply, the quiet moves searched so far (indices into `moves`), whose history a
     /// cut-off lowers: a kept buffer, since zeroing a fresh array cost more per node.
     tried: Vec<Vec<usize>>,
@@ -168,6 +171,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         Worker {
             shared,
             config,
+            fade_plies: config
+                .draw_fade_plies
+                .unwrap_or_else(|| root.draw_fade_plies()),
             thread_index,
             nodes: 0,
             flushed: 0,

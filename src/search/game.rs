@@ -187,6 +187,12 @@ pub trait SearchGame: Rules {
         None
     }
 
+    /// Plies before a progress-rule draw over which the search slides leaf values towards
+    /// the draw value (see [`AlphaBetaConfig::draw_fade_plies`](super::alphabeta::AlphaBetaConfig::draw_fade_plies)).
+    fn draw_fade_plies(&self) -> u32 {
+        40
+    }
+
     /// Plies the mover needs at least before a capture can reset the progress rule's
     /// count (checkers: its men walking into contact with the enemy's). The draw fade
     /// counts only the plies left beyond these, so near the limit the engine closes in

@@ -29,13 +29,52 @@ use shared::Shared;
 use time::TimeBudget;
 use tt::TranspositionTable;
 
-/// Which player the engine plays as: the full search or a deliberately weak one.
+/// Which player the engine plays as: the full search or one of a ladder of deliberately
+/// weak ones (fixed opponents of known strength, for measuring the full search without
+/// the shared blind spots of self-play).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum Strategy {
     #[default]
     Full,
+    /// Two-ply minimax on the rule score alone (men in the checkers games).
+    Minimax2,
+    /// One ply on the rule score alone.
     Greedy,
     Random,
+}
+
+impl Strategy {
+    /// Every strategy, strongest first, as the `Strategy` option lists them.
+    pub const ALL: [Strategy; 4] = [
+        Strategy::Full,
+        Strategy::Minimax2,
+        Strategy::Greedy,
+        Strategy::Random,
+    ];
+    /// The option values, in the order of [`Strategy::ALL`].
+    pub const NAMES: [&'static str; 4] = ["full", "minimax2", "greedy", "random"];
+
+    /// The option value naming this strategy.
+    pub fn name(self) -> &'static str {
+        let index = Strategy::ALL
+            .iter()
+            .position(|&strategy| strategy == self)
+            .expect("every strategy is in Strategy::ALL");
+        Strategy::NAMES[index]
+    }
+}
+
+impl std::str::FromStr for Strategy {
+    type Err = String;
+
+    /// A strategy from its option value; anything else is an error naming the choices.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Strategy::NAMES
+            .iter()
+            .position(|&name| name == text)
+            .map(|index| Strategy::ALL[index])
+            .ok_or_else(|| format!("expected one of {}", Strategy::NAMES.join(", ")))
+    }
 }
 
 /// Default of `ExactPlies`: Cheversi is solved exactly from this many plies before the end.
@@ -305,6 +344,10 @@ impl Engine {
             }
             Strategy::Greedy => {
                 result.best_move = strategy::greedy_move(position, &moves, &mut self.state.rng);
+                return result;
+            }
+            Strategy::Minimax2 => {
+                result.best_move = strategy::minimax2_move(position, &moves, &mut self.state.rng);
                 return result;
             }
             Strategy::Full => {}

@@ -38,7 +38,7 @@ impl<G: SearchGame> Worker<'_, G> {
     }
 
     /// The static evaluation, slid towards the draw value (by at most
-    /// [`DRAW_FADE_LIMIT`]) over the last `draw_fade_plies` plies before a progress-rule
+    /// [`DRAW_FADE_LIMIT`]) over the last `fade_plies` plies before a progress-rule
     /// draw: an advantage that cannot turn into a capture in time is worth a draw, so the
     /// engine trades or captures while it still can instead of at the last ply (or never,
     /// when the draw lies beyond its horizon). Plies the armies need to come into contact
@@ -50,7 +50,7 @@ impl<G: SearchGame> Worker<'_, G> {
     #[inline(always)]
     pub(super) fn leaf_value(&self, position: &G, evaluation: Option<i32>) -> i32 {
         let value = evaluation.unwrap_or_else(|| position.evaluate());
-        let fade = self.config.draw_fade_plies;
+        let fade = self.fade_plies;
         match position.plies_to_draw() {
             Some(left) if left < fade => self.faded(position, value, left),
             _ => value,
@@ -60,7 +60,7 @@ impl<G: SearchGame> Worker<'_, G> {
     /// [`Self::leaf_value`] of `value` with `left` plies before the draw, inside the fade.
     #[inline(never)]
     fn faded(&self, position: &G, value: i32, left: u32) -> i32 {
-        let fade = self.config.draw_fade_plies;
+        let fade = self.fade_plies;
         let slack = left.saturating_sub(position.plies_to_contact());
         let towards = (self.draw_value(position) - value).clamp(-DRAW_FADE_LIMIT, DRAW_FADE_LIMIT);
         value + towards * (fade - slack) as i32 / fade as i32
