@@ -30,6 +30,8 @@ enum Command {
     Divide(PerftArgs),
     /// Fixed search benchmark; ends with `<N> nodes <M> nps`.
     Bench,
+    /// Solve small hex checkers endings exactly and print the figures (and won positions).
+    Endings(EndingsArgs),
     /// Play an engine-vs-engine match with the rules as referee.
     Match(Box<tessera::arena::MatchArgs>),
     /// Draw a position as SVG (stdout unless -o).
@@ -82,6 +84,45 @@ struct RenderArgs {
     output: Option<std::path::PathBuf>,
 }
 
+#[derive(Args)]
+struct EndingsArgs {
+    /// Board side, 4 to 9.
+    #[arg(long, default_value_t = 9)]
+    size: usize,
+    /// Material as `<strong>v<weak>`, each 1 to 4: every class up to it is solved.
+    #[arg(long, default_value = "2v1", value_parser = parse_material)]
+    men: (usize, usize),
+    /// Plies a conversion may take from a fresh counter (the game's rule is 80).
+    #[arg(long, default_value_t = 80)]
+    limit: u8,
+    /// Also print this many won positions of the full material, strong side to move.
+    #[arg(long, default_value_t = 0)]
+    suite: usize,
+    /// Shortest win (plies) a printed position may have.
+    #[arg(long, default_value_t = 10)]
+    min_plies: u8,
+    /// Seed for drawing the printed and the verified positions.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Check this many sampled positions per table against the engine's own moves.
+    #[arg(long, default_value_t = 0)]
+    verify: usize,
+}
+
+/// `3v1` to (3, 1): each count 1 to 4.
+fn parse_material(text: &str) -> Result<(usize, usize), String> {
+    let (strong, weak) = text
+        .split_once('v')
+        .ok_or_else(|| format!("material '{text}': expected <strong>v<weak>, e.g. 3v1"))?;
+    let count = |part: &str| {
+        part.parse::<usize>()
+            .ok()
+            .filter(|count| (1..=4).contains(count))
+            .ok_or_else(|| format!("material '{text}': '{part}' is not a count from 1 to 4"))
+    };
+    Ok((count(strong)?, count(weak)?))
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     init_logging(cli.log);
@@ -91,6 +132,28 @@ fn main() -> ExitCode {
         Some(Command::Bench) => {
             tessera::bench::run(&mut |line| println!("{line}"));
             ExitCode::SUCCESS
+        }
+        Some(Command::Endings(args)) => {
+            let request = tessera::game::checkers::endings::EndingsRequest {
+                side: args.size,
+                men: args.men,
+                limit: args.limit,
+                suite: args.suite,
+                min_plies: args.min_plies,
+                seed: args.seed,
+                verify: args.verify,
+            };
+            let mut stdout = std::io::stdout().lock();
+            match tessera::game::checkers::endings::run(&request, &mut |line| {
+                // A closed pipe ends the output quietly.
+                let _ = writeln!(stdout, "{line}");
+            }) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("error: {error}");
+                    ExitCode::FAILURE
+                }
+            }
         }
         Some(Command::Match(args)) => tessera::arena::run(&args),
         Some(Command::Render(args)) => run_render(&args),
