@@ -10,6 +10,8 @@
 //!   generic over the rules.
 //! - [`protocol`]: the UGI/UCI loop (parse with nom, a session state machine, thin I/O).
 //! - [`arena`]: the match runner, with the rules library as referee.
+//! - [`picture`]: SVG pictures of positions (`tessera render`) shared with the report page.
+//! - [`report`]: `tessera report`, one HTML page (summary, plots, games, replay) from records.
 //! - [`bench`]: the fixed node signature.
 //!
 //! Glossary: *ply* = one move of one side; *position string* = the FEN-like text of
@@ -22,6 +24,8 @@ pub mod board;
 pub mod eval;
 pub mod game;
 pub mod perft;
+pub mod picture;
 pub mod protocol;
 pub mod random;
+pub mod report;
 pub mod search;

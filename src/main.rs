@@ -34,6 +34,10 @@ enum Command {
     Endings(EndingsArgs),
     /// Play an engine-vs-engine match with the rules as referee.
     Match(Box<tessera::arena::MatchArgs>),
+    /// Draw a position as SVG (stdout unless -o).
+    Render(RenderArgs),
+    /// One self-contained HTML page (summary, plots, game list, replay) from JSONL records.
+    Report(tessera::report::ReportArgs),
     /// A misbehaving engine for the match runner's tests (hidden).
     #[command(hide = true)]
     TestEngine(tessera::arena::test_engine::TestEngineArgs),
@@ -56,6 +60,28 @@ struct PerftArgs {
     /// Play every move at the last ply instead of bulk counting.
     #[arg(long)]
     no_bulk: bool,
+}
+
+#[derive(Args)]
+struct RenderArgs {
+    /// cheversi, kruzno, hexcheckers or catchup.
+    #[arg(long)]
+    variant: Variant,
+    /// Board side (hexcheckers 4-9, catchup 2-9); a --fen's row count overrides it.
+    #[arg(long)]
+    size: Option<usize>,
+    /// Catchup rule: revised or original.
+    #[arg(long, default_value = "revised")]
+    rule: CatchupRule,
+    /// Start from this position string instead of the start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves played from the position; the last one is drawn as the last move.
+    #[arg(long, num_args = 1..)]
+    moves: Vec<String>,
+    /// Write the SVG to this file instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<std::path::PathBuf>,
 }
 
 #[derive(Args)]
@@ -130,6 +156,8 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Match(args)) => tessera::arena::run(&args),
+        Some(Command::Render(args)) => run_render(&args),
+        Some(Command::Report(args)) => tessera::report::run(&args),
         Some(Command::TestEngine(args)) => tessera::arena::test_engine::run(&args),
         None => tessera::protocol::run_stdio(),
     }
@@ -145,6 +173,57 @@ fn init_logging(level: Option<log::LevelFilter>) {
     }
     // A logger installed twice is harmless: keep the first.
     let _ = builder.try_init();
+}
+
+fn run_render(args: &RenderArgs) -> ExitCode {
+    let config = GameConfig {
+        variant: args.variant,
+        size: args.size,
+        catchup_rule: args.rule,
+    };
+    let game = match &args.fen {
+        Some(text) => AnyGame::from_position_text(config, text),
+        None => AnyGame::new(config),
+    };
+    let mut game = match game {
+        Ok(game) => game,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut last = None;
+    for (index, text) in args.moves.iter().enumerate() {
+        match game.play_text(text) {
+            Ok(canonical) => last = Some(canonical),
+            Err(error) => {
+                eprintln!("error: move {} of --moves: {error}", index + 1);
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let svg = match tessera::picture::render(&game, last.as_deref()) {
+        Ok(svg) => svg,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let written = match &args.output {
+        Some(path) => std::fs::write(path, &svg)
+            .map_err(|error| format!("cannot write {}: {error}", path.display())),
+        None => std::io::stdout()
+            .lock()
+            .write_all(svg.as_bytes())
+            .map_err(|error| format!("cannot write the picture: {error}")),
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn run_perft(args: &PerftArgs, divide: bool) -> ExitCode {

@@ -245,6 +245,18 @@ pub enum RecordError {
 /// The records of a JSONL file. A last line without its newline (a run killed while
 /// writing) is skipped with a warning; any other bad line is an error.
 pub fn read_jsonl(path: &Path) -> Result<Vec<MatchRecord>, RecordError> {
+    read_jsonl_reporting(path).map(|read| read.records)
+}
+
+/// A JSONL file's records and the number of the cut last line skipped, if any.
+#[derive(Clone, Debug)]
+pub struct JsonlRead {
+    pub records: Vec<MatchRecord>,
+    pub skipped_line: Option<usize>,
+}
+
+/// [`read_jsonl`], also saying which cut last line was skipped (for the report page).
+pub fn read_jsonl_reporting(path: &Path) -> Result<JsonlRead, RecordError> {
     let shown = path.display().to_string();
     let file = std::fs::File::open(path).map_err(|source| RecordError::Io {
         path: shown.clone(),
@@ -252,6 +264,7 @@ pub fn read_jsonl(path: &Path) -> Result<Vec<MatchRecord>, RecordError> {
     })?;
     let mut reader = std::io::BufReader::new(file);
     let mut records = Vec::new();
+    let mut skipped_line = None;
     let mut buffer = Vec::new();
     let mut line = 0;
     loop {
@@ -275,6 +288,7 @@ pub fn read_jsonl(path: &Path) -> Result<Vec<MatchRecord>, RecordError> {
             Ok(record) => records.push(record),
             Err(_) if !complete => {
                 log::warn!("{shown} line {line}: incomplete last line skipped");
+                skipped_line = Some(line);
             }
             Err(error) => {
                 return Err(RecordError::Parse {
@@ -285,7 +299,10 @@ pub fn read_jsonl(path: &Path) -> Result<Vec<MatchRecord>, RecordError> {
             }
         }
     }
-    Ok(records)
+    Ok(JsonlRead {
+        records,
+        skipped_line,
+    })
 }
 
 /// Running statistics over records, pairing the two games of each pair.

@@ -320,14 +320,42 @@ pub fn start_engines(settings: &GameSettings) -> Result<EngineSlots, String> {
 /// Recomputes the statistics over several JSONL files (`--merge`). Without `sprt` the
 /// test recorded in the files (if any) is evaluated.
 pub fn merge(paths: &[PathBuf], sprt: Option<&Sprt>) -> Result<String, super::record::RecordError> {
+    let mut files = Vec::new();
+    for path in paths {
+        files.push((path.display().to_string(), read_jsonl(path)?));
+    }
+    let merged = merge_records(&files);
+    let sprt = sprt.copied().or(merged.recorded_sprt);
+    Ok(final_table(
+        &merged.title,
+        &merged.engines,
+        &merged.board,
+        sprt.as_ref(),
+        None,
+    ))
+}
+
+/// The statistics of several files' records, as `--merge` computes them.
+#[derive(Clone, Debug)]
+pub struct Merged {
+    pub title: String,
+    pub engines: [String; 2],
+    pub board: Scoreboard,
+    /// The SPRT settings the records carry, if any.
+    pub recorded_sprt: Option<Sprt>,
+}
+
+/// Adds every record of `(name, records)` files to one scoreboard (pairs never span
+/// files); the title and engine names of the `--merge` table.
+pub fn merge_records(files: &[(String, Vec<MatchRecord>)]) -> Merged {
     let mut board = Scoreboard::default();
     let mut recorded = RecordedSprt::default();
     let mut engines: Option<[String; 2]> = None;
     let mut seen = HashSet::new();
     let mut repeated = 0usize;
     let mut variant = String::new();
-    for (source, path) in paths.iter().enumerate() {
-        for record in read_jsonl(path)? {
+    for (source, (path, records)) in files.iter().enumerate() {
+        for record in records {
             if !seen.insert(record.game) {
                 repeated += 1;
             }
@@ -335,7 +363,7 @@ pub fn merge(paths: &[PathBuf], sprt: Option<&Sprt>) -> Result<String, super::re
                 None => engines = Some(record.engines.clone()),
                 Some(known) if *known != record.engines => log::warn!(
                     "{} game {}: engines {:?} differ from {:?}",
-                    path.display(),
+                    path,
                     record.game,
                     record.engines,
                     known
@@ -345,8 +373,8 @@ pub fn merge(paths: &[PathBuf], sprt: Option<&Sprt>) -> Result<String, super::re
             if variant.is_empty() {
                 variant = format!("{}, board size {}", record.variant, record.size);
             }
-            recorded.note(&record);
-            board.add(source, &record);
+            recorded.note(record);
+            board.add(source, record);
         }
     }
     if repeated > 0 {
@@ -357,15 +385,19 @@ pub fn merge(paths: &[PathBuf], sprt: Option<&Sprt>) -> Result<String, super::re
     let engines = engines.unwrap_or_else(|| ["first".to_string(), "second".to_string()]);
     let title = format!(
         "Merged {} file(s): {}",
-        paths.len(),
+        files.len(),
         if variant.is_empty() {
             "no games"
         } else {
             &variant
         }
     );
-    let sprt = sprt.copied().or(recorded.sprt);
-    Ok(final_table(&title, &engines, &board, sprt.as_ref(), None))
+    Merged {
+        title,
+        engines,
+        board,
+        recorded_sprt: recorded.sprt,
+    }
 }
 
 /// The SPRT settings carried by records: the first readable ones win, a record that

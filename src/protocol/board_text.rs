@@ -46,7 +46,7 @@ pub fn describe(game: &AnyGame) -> Vec<String> {
 
 /// Expands one row of runs (`W`, `B`, letters for pieces, decimal numbers of empty cells)
 /// into one glyph per cell; `.` for an empty cell.
-fn expand_row(row: &str) -> Option<Vec<char>> {
+pub(crate) fn expand_row(row: &str) -> Option<Vec<char>> {
     let mut cells = Vec::new();
     let mut run = 0usize;
     for c in row.chars() {
