@@ -481,7 +481,10 @@ mod tests {
     #[test]
     fn mobility_counts_2_per_open_step() {
         // The centre man has 6 open steps, the corner man 3.
-        assert_eq!(term(&position(CENTRE_AGAINST_CORNER), "mobility"), 2 * (6 - 3));
+        assert_eq!(
+            term(&position(CENTRE_AGAINST_CORNER), "mobility"),
+            2 * (6 - 3)
+        );
         // A White man on e4 beside the centre man closes one step of each.
         let pair = position("B4/6/7/8/3WW4/8/7/6/5 w - 0 1");
         assert_eq!(term(&pair, "mobility"), 2 * (5 + 5 - 3));
@@ -490,15 +493,10 @@ mod tests {
     #[test]
     fn advancement_is_linear_on_small_boards_and_squared_on_big_ones() {
         // Side 5: 3 per row; the White man is 4 rows up, the Black man on its own edge.
-        assert_eq!(
-            term(&position(CENTRE_AGAINST_CORNER), "advancement"),
-            3 * 4
-        );
+        assert_eq!(term(&position(CENTRE_AGAINST_CORNER), "advancement"), 3 * 4);
         // Side 9: 3/4 x rows^2; a White man on row i (8 rows up), a Black man on its
         // own edge (row q).
-        let big = position(
-            "B8/10/11/12/13/14/15/16/8W8/16/15/14/13/12/11/10/9 w - 0 1",
-        );
+        let big = position("B8/10/11/12/13/14/15/16/8W8/16/15/14/13/12/11/10/9 w - 0 1");
         assert_eq!(term(&big, "advancement"), 3 * 8 * 8 / 4);
     }
 
@@ -685,11 +683,12 @@ mod tests {
                 other => panic!("{other:?}"),
             };
         let fresh = centipawns(0);
+        let middle = centipawns(30);
         let late = centipawns(70);
         assert!(late < fresh - 100, "{late} {fresh}");
         assert!(late >= fresh - 200 - 100, "{late} {fresh}");
-        // Before the last 40 plies the count changes nothing.
-        assert_eq!(centipawns(30), fresh);
+        // On side 9 the slide spans all 80 plies: the value falls all the way.
+        assert!(late < middle && middle < fresh, "{late} {middle} {fresh}");
     }
 
     /// Plain negamax with the 80-ply rule and quiescence as the engine plays them (a
