@@ -175,22 +175,30 @@ fn init_logging(level: Option<log::LevelFilter>) {
     let _ = builder.try_init();
 }
 
-fn run_render(args: &RenderArgs) -> ExitCode {
+/// The game a subcommand starts from: the variant's start, or `--fen`; an error is
+/// printed to stderr.
+fn starting_game(
+    variant: Variant,
+    size: Option<usize>,
+    rule: CatchupRule,
+    fen: Option<&str>,
+) -> Option<AnyGame> {
     let config = GameConfig {
-        variant: args.variant,
-        size: args.size,
-        catchup_rule: args.rule,
+        variant,
+        size,
+        catchup_rule: rule,
     };
-    let game = match &args.fen {
+    let game = match fen {
         Some(text) => AnyGame::from_position_text(config, text),
         None => AnyGame::new(config),
     };
-    let mut game = match game {
-        Ok(game) => game,
-        Err(error) => {
-            eprintln!("error: {error}");
-            return ExitCode::FAILURE;
-        }
+    game.map_err(|error| eprintln!("error: {error}")).ok()
+}
+
+fn run_render(args: &RenderArgs) -> ExitCode {
+    let Some(mut game) = starting_game(args.variant, args.size, args.rule, args.fen.as_deref())
+    else {
+        return ExitCode::FAILURE;
     };
     let mut last = None;
     for (index, text) in args.moves.iter().enumerate() {
@@ -227,21 +235,8 @@ fn run_render(args: &RenderArgs) -> ExitCode {
 }
 
 fn run_perft(args: &PerftArgs, divide: bool) -> ExitCode {
-    let config = GameConfig {
-        variant: args.variant,
-        size: args.size,
-        catchup_rule: args.rule,
-    };
-    let game = match &args.fen {
-        Some(text) => AnyGame::from_position_text(config, text),
-        None => AnyGame::new(config),
-    };
-    let game = match game {
-        Ok(game) => game,
-        Err(error) => {
-            eprintln!("error: {error}");
-            return ExitCode::FAILURE;
-        }
+    let Some(game) = starting_game(args.variant, args.size, args.rule, args.fen.as_deref()) else {
+        return ExitCode::FAILURE;
     };
     let bulk = !args.no_bulk;
     let started = Instant::now();

@@ -349,11 +349,40 @@ impl SearchGame for Catchup {
 #[cfg(test)]
 mod knowledge_tests;
 
+/// Random tree states of `policy` (mid-turn ones included): `games` random walks from the
+/// empty board, cycling through every side and both rules, each cut at a random depth.
+#[cfg(test)]
+fn random_tree_states(policy: PlayoutPolicy, games: u64, seed: u64) -> Vec<CatchupTree> {
+    use crate::game::CatchupRule;
+    let mut walk = crate::search::rng::seeded(seed);
+    let mut steps = Vec::new();
+    let mut states = Vec::new();
+    for game in 0..games {
+        let side = 2 + (game % 8) as usize;
+        let rule = if game / 8 % 2 == 0 {
+            CatchupRule::Revised
+        } else {
+            CatchupRule::Original
+        };
+        let start = Catchup::empty_board(side, rule).expect("sides 2 to 9");
+        let mut state = start.tree_with_playout(policy);
+        let depth = walk.below(start.empty_count() + 8);
+        for _ in 0..depth {
+            state.steps(&mut steps);
+            if steps.is_empty() {
+                break;
+            }
+            state.apply(steps[walk.below(steps.len())]);
+        }
+        states.push(state);
+    }
+    states
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::hex::Direction;
-    use crate::game::CatchupRule;
     use crate::game::catchup::Cells;
     use crate::search::rng::seeded;
 
@@ -419,36 +448,9 @@ mod tests {
         position.leader()
     }
 
-    /// Random tree states (mid-turn ones included), 50 on every side under each rule.
-    fn random_tree_states() -> Vec<CatchupTree> {
-        let mut walk = seeded(11);
-        let mut steps = Vec::new();
-        let mut states = Vec::new();
-        for game in 0..800u64 {
-            let side = 2 + (game % 8) as usize;
-            let rule = if game / 8 % 2 == 0 {
-                CatchupRule::Revised
-            } else {
-                CatchupRule::Original
-            };
-            let start = Catchup::empty_board(side, rule).expect("sides 2 to 9");
-            let mut state = start.tree_with_playout(PlayoutPolicy::Uniform);
-            let depth = walk.below(start.empty_count() + 8);
-            for _ in 0..depth {
-                state.steps(&mut steps);
-                if steps.is_empty() {
-                    break;
-                }
-                state.apply(steps[walk.below(steps.len())]);
-            }
-            states.push(state);
-        }
-        states
-    }
-
     #[test]
     fn playouts_match_the_full_position_draw_for_draw() {
-        for state in random_tree_states() {
+        for state in super::random_tree_states(PlayoutPolicy::Uniform, 800, 11) {
             for seed in 0..4 {
                 let (mut fast, mut slow) = (seeded(seed), seeded(seed));
                 let outcome = state.clone().playout(&mut fast);
@@ -461,7 +463,7 @@ mod tests {
     #[test]
     fn priors_match_the_first_written_ones_exactly() {
         let mut steps = Vec::new();
-        for state in random_tree_states() {
+        for state in super::random_tree_states(PlayoutPolicy::Uniform, 800, 11) {
             state.steps(&mut steps);
             for &step in &steps {
                 let prior = state.prior(step).map(f32::to_bits);

@@ -93,36 +93,9 @@ fn features_of_a_hand_built_position_under_each_rule() {
     }
 }
 
-/// Random tree states of both policies' interest: every side and rule, mid-turn ones too.
-fn knowledge_states() -> Vec<CatchupTree> {
-    let mut walk = seeded(23);
-    let mut steps = Vec::new();
-    let mut states = Vec::new();
-    for game in 0..160u64 {
-        let side = 2 + (game % 8) as usize;
-        let rule = if game / 8 % 2 == 0 {
-            CatchupRule::Revised
-        } else {
-            CatchupRule::Original
-        };
-        let start = Catchup::empty_board(side, rule).expect("sides 2 to 9");
-        let mut state = start.tree_with_playout(PlayoutPolicy::Knowledge);
-        let depth = walk.below(start.empty_count() + 8);
-        for _ in 0..depth {
-            state.steps(&mut steps);
-            if steps.is_empty() {
-                break;
-            }
-            state.apply(steps[walk.below(steps.len())]);
-        }
-        states.push(state);
-    }
-    states
-}
-
 #[test]
 fn knowledge_playouts_are_fixed_by_the_seed_and_agree_on_both_boards() {
-    for state in knowledge_states() {
+    for state in random_tree_states(PlayoutPolicy::Knowledge, 160, 23) {
         for seed in 0..4 {
             let (mut first, mut second) = (seeded(seed), seeded(seed));
             let outcome = state.clone().playout(&mut first);
@@ -143,7 +116,7 @@ fn knowledge_playouts_are_fixed_by_the_seed_and_agree_on_both_boards() {
 
 #[test]
 fn knowledge_playouts_fill_the_board_with_legal_turns() {
-    for state in knowledge_states() {
+    for state in random_tree_states(PlayoutPolicy::Knowledge, 160, 23) {
         let mut board = state.position.playout_board();
         let mut rng = seeded(5);
         let outcome = state.play_out_knowledge(&mut board, &mut rng);
