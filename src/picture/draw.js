@@ -4,7 +4,7 @@
 "use strict";
 const picture = (() => {
   function escape(text) {
-    return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
   }
   function stamp(template, centre, label) {
     return '<g transform="translate(' + centre + ')">' +

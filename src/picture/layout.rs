@@ -4,6 +4,7 @@
 //! drawing routine (`draw.js`) and [`super::svg`] stamp the same templates at the same
 //! centres and produce the same text.
 
+use super::svg::escape;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -99,16 +100,10 @@ const CAPTION_STEP: f64 = 16.0;
 /// The narrowest picture, so captions fit under small boards.
 const MIN_WIDTH: f64 = 380.0;
 
-/// A number as SVG text: one decimal, so output is the same on every machine.
-fn coordinate(value: f64) -> String {
+/// A number as SVG text: one decimal, so output is the same on every machine (the
+/// report's plots use it too).
+pub(crate) fn coordinate(value: f64) -> String {
     format!("{value:.1}")
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// The layout of a variant's board with side `side` (ignored for Cheversi); `None` for

@@ -4,11 +4,13 @@
 use super::frame::Frame;
 use super::layout::Layout;
 
-/// Escapes text for SVG content.
+/// Escapes text for SVG or HTML content and attribute values: the one escape of the
+/// pictures and the report page.
 pub fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// A template stamped at a centre: `{}` becomes the label.

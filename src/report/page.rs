@@ -18,13 +18,7 @@ use crate::picture::{Frame, layout, svg};
 const STYLE: &str = include_str!("page.css");
 const SCRIPT: &str = include_str!("page.js");
 
-/// Escapes text for HTML content and attribute values.
-pub fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+pub use crate::picture::svg::escape;
 
 /// JSON safe inside a `<script>` element that is also a CDATA section.
 fn script_json(value: &Value) -> String {

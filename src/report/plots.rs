@@ -3,6 +3,9 @@
 
 use std::fmt::Write as _;
 
+use crate::picture::layout::coordinate as number;
+use crate::picture::svg::escape;
+
 const WIDTH: f64 = 560.0;
 const HEIGHT: f64 = 260.0;
 const LEFT: f64 = 56.0;
@@ -26,16 +29,6 @@ pub struct LineChart {
     pub series: Vec<Series>,
     pub band: Vec<(f64, f64, f64)>,
     pub guides: Vec<(f64, String)>,
-}
-
-fn number(value: f64) -> String {
-    format!("{value:.1}")
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 /// About five round tick values covering `low..high`.
