@@ -54,15 +54,6 @@ impl Strategy {
     ];
     /// The option values, in the order of [`Strategy::ALL`].
     pub const NAMES: [&'static str; 4] = ["full", "minimax2", "greedy", "random"];
-
-    /// The option value naming this strategy.
-    pub fn name(self) -> &'static str {
-        let index = Strategy::ALL
-            .iter()
-            .position(|&strategy| strategy == self)
-            .expect("every strategy is in Strategy::ALL");
-        Strategy::NAMES[index]
-    }
 }
 
 impl std::str::FromStr for Strategy {
