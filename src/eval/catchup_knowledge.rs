@@ -239,15 +239,6 @@ mod tests {
         }
     }
 
-    fn contacts(own_groups: u8, joined_size: u8, opponent_groups: u8, largest: u8) -> Contacts {
-        Contacts {
-            own_groups,
-            joined_size,
-            opponent_groups,
-            opponent_largest: largest,
-        }
-    }
-
     #[test]
     fn codes_cover_every_feature_combination_once() {
         let mut seen = [false; CODES];
@@ -274,12 +265,12 @@ mod tests {
     #[test]
     fn joining_groups_counts_them_and_raises_the_score_past_the_largest() {
         let at = scores(CatchupRule::Revised, 2, 4);
-        let merge = Features::of(contacts(2, 4, 0, 0), &at);
+        let merge = Features::of(Contacts::new(2, 4, 0, 0), &at);
         assert_eq!((merge.own_groups, merge.raises), (2, true));
-        let small = Features::of(contacts(1, 2, 0, 0), &at);
+        let small = Features::of(Contacts::new(1, 2, 0, 0), &at);
         assert_eq!((small.own_groups, small.raises), (1, false));
-        assert_eq!(Features::of(contacts(4, 9, 0, 0), &at).own_groups, 3);
-        let alone = Features::of(contacts(0, 1, 0, 0), &at);
+        assert_eq!(Features::of(Contacts::new(4, 9, 0, 0), &at).own_groups, 3);
+        let alone = Features::of(Contacts::new(0, 1, 0, 0), &at);
         assert_eq!(
             (alone.own_groups, alone.opponent, alone.raises),
             (0, 0, false)
@@ -289,11 +280,14 @@ mod tests {
     #[test]
     fn touching_the_opponents_largest_group_is_its_own_term() {
         let at = scores(CatchupRule::Revised, 2, 4);
-        assert_eq!(Features::of(contacts(0, 1, 1, 4), &at).opponent, 2);
-        assert_eq!(Features::of(contacts(0, 1, 2, 3), &at).opponent, 1);
+        assert_eq!(Features::of(Contacts::new(0, 1, 1, 4), &at).opponent, 2);
+        assert_eq!(Features::of(Contacts::new(0, 1, 2, 3), &at).opponent, 1);
         // With only single opponent stones there is no largest group to press.
         let singles = scores(CatchupRule::Revised, 1, 1);
-        assert_eq!(Features::of(contacts(0, 1, 1, 1), &singles).opponent, 1);
+        assert_eq!(
+            Features::of(Contacts::new(0, 1, 1, 1), &singles).opponent,
+            1
+        );
     }
 
     #[test]
@@ -301,19 +295,25 @@ mod tests {
         // Mover 2, opponent 3: reaching 3 ties the opponent. The revised rule grants
         // (raised and at least the opponent's), the original does not (the board's
         // largest group stays 3).
-        let tie = contacts(1, 3, 0, 0);
+        let tie = Contacts::new(1, 3, 0, 0);
         assert!(Features::of(tie, &scores(CatchupRule::Revised, 2, 3)).grants);
         assert!(!Features::of(tie, &scores(CatchupRule::Original, 2, 3)).grants);
         // Reaching 4 grows the board's largest group: both rules grant.
-        let past = contacts(2, 4, 0, 0);
+        let past = Contacts::new(2, 4, 0, 0);
         assert!(Features::of(past, &scores(CatchupRule::Revised, 2, 3)).grants);
         assert!(Features::of(past, &scores(CatchupRule::Original, 2, 3)).grants);
         // A stone that does not raise the mover's score grants nothing.
-        assert!(!Features::of(contacts(1, 2, 0, 0), &scores(CatchupRule::Revised, 2, 3)).grants);
+        assert!(
+            !Features::of(
+                Contacts::new(1, 2, 0, 0),
+                &scores(CatchupRule::Revised, 2, 3)
+            )
+            .grants
+        );
         // Once an earlier stone of the turn has granted, later ones do not grant again.
         let mut granted = scores(CatchupRule::Original, 2, 3);
         granted.mover = 4;
-        assert!(!Features::of(contacts(1, 5, 0, 0), &granted).grants);
+        assert!(!Features::of(Contacts::new(1, 5, 0, 0), &granted).grants);
     }
 
     #[test]

@@ -28,15 +28,6 @@ fn ordinal(position: &Catchup, name: &str) -> u8 {
     position.ordinal(bit)
 }
 
-fn contacts(own_groups: u8, joined_size: u8, opponent_groups: u8, largest: u8) -> Contacts {
-    Contacts {
-        own_groups,
-        joined_size,
-        opponent_groups,
-        opponent_largest: largest,
-    }
-}
-
 /// A stone's contacts read on both playout boards, which must agree.
 fn read(position: &Catchup, name: &str, player: Player) -> Contacts {
     let cell = ordinal(position, name);
@@ -50,12 +41,12 @@ fn read(position: &Catchup, name: &str, player: Player) -> Contacts {
 fn contacts_count_distinct_groups_and_their_sizes() {
     let at = position(ROW_E, CatchupRule::Revised);
     // e2 joins White's two single stones into a group of 3.
-    assert_eq!(read(&at, "e2", Player::One), contacts(2, 3, 0, 0));
+    assert_eq!(read(&at, "e2", Player::One), Contacts::new(2, 3, 0, 0));
     // e4 joins e3 and touches Black's group of 2 (one group, though two stones).
-    assert_eq!(read(&at, "e4", Player::One), contacts(1, 2, 1, 2));
-    assert_eq!(read(&at, "e4", Player::Two), contacts(1, 3, 1, 1));
+    assert_eq!(read(&at, "e4", Player::One), Contacts::new(1, 2, 1, 2));
+    assert_eq!(read(&at, "e4", Player::Two), Contacts::new(1, 3, 1, 1));
     // e8 stands alone.
-    assert_eq!(read(&at, "e8", Player::One), contacts(0, 1, 0, 0));
+    assert_eq!(read(&at, "e8", Player::One), Contacts::new(0, 1, 0, 0));
 }
 
 #[test]

@@ -30,6 +30,18 @@ pub struct Contacts {
     pub opponent_largest: u8,
 }
 
+impl Contacts {
+    /// The contacts of a stone, field by field (the tests' hand-built cases).
+    pub const fn new(own_groups: u8, joined_size: u8, opponent_groups: u8, largest: u8) -> Self {
+        Contacts {
+            own_groups,
+            joined_size,
+            opponent_groups,
+            opponent_largest: largest,
+        }
+    }
+}
+
 /// The turn bookkeeping every playout board keeps the same way, beside its stones.
 #[derive(Clone, Copy)]
 pub struct Turn {
