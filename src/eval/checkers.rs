@@ -5,26 +5,34 @@
 //! - *centre*: 3 per ring a man stands inside the border (central men reach more).
 //! - *mobility*: 2 per (man, direction) with an empty neighbouring cell.
 //! - *advancement* (tempo): per man, with r the rows advanced from its own edge,
-//!   3/4 x r^2 on sides 7 to 9 and 3 x r on smaller boards.
+//!   3/4 x r^2 on sides 7 to 9 and 3 x r on smaller boards; on sides 7 to 9 not for a
+//!   side earning conversion terms (men parked on the enemy's edge caught nobody: with it
+//!   the leader converted 2 of 60 real-game endings at 20,000 nodes, without it 9).
 //! - *border* (Kruzno only): -12 per man on the restricted outer ring.
-//! - Conversion terms, for the side with more men once the enemy has at most 8 men (a won
-//!   ending is closed out by capturing or blocking every enemy man, before the 80-ply
-//!   rule). Each is a bonus that only grows when an enemy man is captured, so taking a
-//!   man never looks worse than keeping it on the board:
+//! - Conversion terms (module `checkers_conversion`), for the side with more men once the
+//!   enemy has at most 8 men (a won ending is closed out by capturing or blocking every
+//!   enemy man, before the 80-ply rule). Each is a bonus that only grows when an enemy man
+//!   is captured, so taking a man never looks worse than keeping it on the board:
 //!   - *hunt*: 15 x (8 x diameter - sum over enemy men of the distance to the nearest own
 //!     man).
 //!   - *restrict*: 10 x (48 - enemy step moves): zero enemy moves is the win itself.
-//!   - *space*: 3 x (board cells - cells the enemy men reach before any own man, walking
-//!     over empty cells): the whole army closes in instead of a few men.
+//!   - *space*: 3 (8 on sides 7 to 9) x (board cells - cells the enemy men reach before
+//!     any own man, walking over empty cells): the whole army closes in.
+//!   - *gather* (sides 7 to 9): 16 x (per own man within 8 steps of an enemy man, 9 minus
+//!     the distance; plus 8 per own man for each enemy man short of 8): every hunter
+//!     comes, and hunters are kept.
 //!
 //! Captures are noisy moves: quiescence follows capture chains to the end, and since a
 //! capture is compulsory there is no stand-pat while one is available.
 
-use crate::board::StridedSet;
 use crate::board::hex::HexGeometry;
-use crate::game::checkers::{Checkers, DRAW_PLIES, GrowingTask, Move, Placement};
+use crate::game::checkers::{Checkers, DRAW_PLIES, Move, Placement};
 use crate::game::{Player, Rules};
 use crate::search::game::{Algorithm, HISTORY_SIZE, MoveTree, SearchGame, find_move, first_step};
+
+use super::checkers_conversion::{
+    Conversion, ConversionTask, ConversionWeights, contact_distance, converting,
+};
 
 const MAN: i32 = 100;
 const CENTRE: i32 = 3;
@@ -32,13 +40,6 @@ const MOBILITY: i32 = 2;
 /// Per squared row advanced (see [`side_terms`]), in quarter units.
 const ADVANCE_QUARTERS: i32 = 3;
 const BORDER: i32 = -12;
-const HUNT: i32 = 15;
-/// The conversion terms apply against at most this many enemy men.
-const HUNT_MEN: u32 = 8;
-const RESTRICT: i32 = 10;
-const SPACE: i32 = 3;
-/// How many men must be near the enemy before the draw fade counts them in contact.
-const CONTACT_MEN: u32 = 3;
 
 /// The advancement term of an army, in quarter units: per man, with r the rows it has
 /// advanced from its own edge, r^2 on sides 7 to 9 and 4 x r on smaller boards.
@@ -86,136 +87,8 @@ fn plain_terms<const N: usize>(position: &Checkers<N>, mobility: [u32; 2]) -> [T
     })
 }
 
-/// The conversion terms of one side (all zero unless it is ahead against few men).
-#[derive(Default)]
-struct Conversion {
-    hunt: i32,
-    restrict: i32,
-    space: i32,
-}
-
-/// True when a side with `men` men against `enemies` earns [`conversion`] terms: ahead
-/// against at most [`HUNT_MEN`]. Checked before the call, which then happens only in
-/// endings (the evaluation runs at every node).
-#[inline]
-fn converting(men: i32, enemies: i32) -> bool {
-    enemies <= HUNT_MEN as i32 && men > enemies
-}
-
-/// For the side ahead in men against at most [`HUNT_MEN`] enemy men: bonuses for being
-/// close to every enemy man, for taking away his steps, and for owning the board, so a
-/// won ending is closed out (a side must capture or block every man to win) instead of
-/// drifting into the 80-ply rule. Each bonus is a constant minus what the enemy men still
-/// have, so a capture always raises it. `grown` is the board's
-/// [`HexGeometry::grown`] (the position's faster [`Checkers::grown`] in play), `valid`
-/// its cells. Callers check [`converting`] first.
-fn conversion<const N: usize>(
-    geometry: &HexGeometry,
-    grown: impl Fn(StridedSet<N>) -> StridedSet<N> + Copy,
-    valid: StridedSet<N>,
-    men: StridedSet<N>,
-    enemies: StridedSet<N>,
-    empty: StridedSet<N>,
-    enemy_steps: i32,
-) -> Conversion {
-    debug_assert!(converting(men.len() as i32, enemies.len() as i32));
-    let diameter = 2 * (geometry.side() as i32 - 1);
-    // Distance from each enemy man to the nearest own man: rings around the own men
-    // (the board is convex, so ring r holds exactly the cells at distance r).
-    let mut distances = 0;
-    let mut reach = men;
-    let mut unreached = enemies;
-    let mut ring = 0;
-    while !unreached.is_empty() && ring < diameter {
-        ring += 1;
-        reach = grown(reach) & valid;
-        let found = unreached & reach;
-        distances += ring * found.len() as i32;
-        unreached = unreached.without(found);
-    }
-    Conversion {
-        hunt: HUNT_MEN as i32 * diameter - distances,
-        restrict: 6 * HUNT_MEN as i32 - enemy_steps,
-        space: geometry.cell_count() as i32 - enemy_space(grown, empty, men, enemies) as i32,
-    }
-}
-
-/// [`conversion`]'s arguments but the grow function, which [`Checkers::with_grown`]
-/// supplies with the board's width fixed for all of its loops.
-struct ConversionTask<'a, const N: usize> {
-    geometry: &'a HexGeometry,
-    valid: StridedSet<N>,
-    men: StridedSet<N>,
-    enemies: StridedSet<N>,
-    empty: StridedSet<N>,
-    enemy_steps: i32,
-}
-
-impl<const N: usize> GrowingTask<N> for ConversionTask<'_, N> {
-    type Output = Conversion;
-
-    fn run(self, grown: impl Fn(StridedSet<N>) -> StridedSet<N> + Copy) -> Conversion {
-        let ConversionTask {
-            geometry,
-            valid,
-            men,
-            enemies,
-            empty,
-            enemy_steps,
-        } = self;
-        conversion(geometry, grown, valid, men, enemies, empty, enemy_steps)
-    }
-}
-
-/// The distance within which [`CONTACT_MEN`] men of `men` (or all of them, if fewer)
-/// stand from the enemy army; 0 when either army is empty. Rings are grown around the
-/// enemy men until they hold enough own men (`grown` and `valid` as for [`conversion`]).
-fn contact_distance<const N: usize>(
-    grown: impl Fn(StridedSet<N>) -> StridedSet<N>,
-    valid: StridedSet<N>,
-    men: StridedSet<N>,
-    enemies: StridedSet<N>,
-) -> u32 {
-    if men.is_empty() || enemies.is_empty() {
-        return 0;
-    }
-    let wanted = men.len().min(CONTACT_MEN);
-    let mut reach = enemies;
-    let mut distance = 0;
-    while (reach & men).len() < wanted {
-        distance += 1;
-        reach = grown(reach) & valid;
-    }
-    distance
-}
-
-/// Empty cells the enemy men reach strictly before any own man, both walking one step a
-/// turn over empty cells (a breadth-first race from both armies at once).
-fn enemy_space<const N: usize>(
-    grown: impl Fn(StridedSet<N>) -> StridedSet<N>,
-    empty: StridedSet<N>,
-    men: StridedSet<N>,
-    enemies: StridedSet<N>,
-) -> u32 {
-    let mut own_reach = men;
-    let mut enemy_reach = enemies;
-    let mut enemy_only = StridedSet::EMPTY;
-    loop {
-        let claimed = own_reach | enemy_reach;
-        let own_next = (grown(own_reach) & empty).without(claimed);
-        let enemy_next = (grown(enemy_reach) & empty).without(claimed);
-        // Once the enemy cannot grow, its region is final.
-        if enemy_next.is_empty() {
-            return enemy_only.len();
-        }
-        enemy_only |= enemy_next.without(own_next);
-        own_reach |= own_next;
-        enemy_reach |= enemy_next;
-    }
-}
-
 /// The names of the [`weighted`] terms, in order.
-const TERM_NAMES: [&str; 8] = [
+const TERM_NAMES: [&str; 9] = [
     "material",
     "centre",
     "mobility",
@@ -224,6 +97,7 @@ const TERM_NAMES: [&str; 8] = [
     "hunt",
     "restrict",
     "space",
+    "gather",
 ];
 
 /// The weighted terms from `player`'s view, named by [`TERM_NAMES`] (apart, so the
@@ -234,8 +108,10 @@ fn weighted<const N: usize>(
     position: &Checkers<N>,
     player: Player,
     mobility: Option<[u32; 2]>,
-) -> [i32; 8] {
+) -> [i32; 9] {
     let geometry = position.geometry();
+    let big = geometry.side() >= 7;
+    let weights = ConversionWeights::for_side(geometry.side());
     let (own_men, opp_men) = (position.men(player), position.men(player.opponent()));
     let valid = position.valid();
     let empty = valid.without(own_men | opp_men);
@@ -254,6 +130,7 @@ fn weighted<const N: usize>(
                 enemies,
                 empty,
                 enemy_steps: enemy_terms.mobility,
+                with_gather: weights.gather != 0,
             })
         } else {
             Conversion::default()
@@ -261,15 +138,25 @@ fn weighted<const N: usize>(
     };
     let own_conversion = conversion_of(own_men, opp_men, &own, &opp);
     let opp_conversion = conversion_of(opp_men, own_men, &opp, &own);
+    // On the big boards a converting side's advancement no longer counts: men parked on
+    // the enemy's edge catch nobody (`gather` pulls them to the enemy men instead).
+    let advancement_of = |terms: &Terms, enemy_terms: &Terms| {
+        if big && converting(terms.material, enemy_terms.material) {
+            0
+        } else {
+            terms.advancement
+        }
+    };
     [
         MAN * (own.material - opp.material),
         CENTRE * (own.centre - opp.centre),
         MOBILITY * (own.mobility - opp.mobility),
-        ADVANCE_QUARTERS * (own.advancement - opp.advancement) / 4,
+        ADVANCE_QUARTERS * (advancement_of(&own, &opp) - advancement_of(&opp, &own)) / 4,
         BORDER * (own.border - opp.border),
-        HUNT * (own_conversion.hunt - opp_conversion.hunt),
-        RESTRICT * (own_conversion.restrict - opp_conversion.restrict),
-        SPACE * (own_conversion.space - opp_conversion.space),
+        weights.hunt * (own_conversion.hunt - opp_conversion.hunt),
+        weights.restrict * (own_conversion.restrict - opp_conversion.restrict),
+        weights.space * (own_conversion.space - opp_conversion.space),
+        weights.gather * (own_conversion.gather - opp_conversion.gather),
     ]
 }
 
@@ -378,7 +265,7 @@ impl<const N: usize> SearchGame for Checkers<N> {
         Some(u32::from(DRAW_PLIES).saturating_sub(self.plies_since_capture() as u32))
     }
 
-    /// Two plies per step the mover's [`CONTACT_MEN`]th nearest man must walk before it
+    /// Two plies per step the mover's `CONTACT_MEN`th nearest man must walk before it
     /// touches an enemy man: one runner cannot force a capture against a closed army, a
     /// few men together can trade (the opponent may close in too, so this measures
     /// effort rather than bounding it).
@@ -403,9 +290,6 @@ impl<const N: usize> SearchGame for Checkers<N> {
 mod tests {
     use std::sync::atomic::AtomicBool;
 
-    use super::{CONTACT_MEN, Conversion, HUNT, RESTRICT, SPACE, contact_distance, conversion};
-    use crate::board::hex::{Direction, HexGeometry, geometry};
-    use crate::board::{HexSet, StridedSet};
     use crate::game::checkers::LargeCheckers;
     use crate::game::{GameConfig, GameRecord, Outcome, Player, Rules, Variant};
     use crate::random::SplitMix64;
@@ -491,13 +375,22 @@ mod tests {
     }
 
     #[test]
-    fn advancement_is_linear_on_small_boards_and_squared_on_big_ones() {
+    fn advancement_is_linear_on_small_boards_and_squared_on_big_ones_until_converting() {
         // Side 5: 3 per row; the White man is 4 rows up, the Black man on its own edge.
         assert_eq!(term(&position(CENTRE_AGAINST_CORNER), "advancement"), 3 * 4);
         // Side 9: 3/4 x rows^2; a White man on row i (8 rows up), a Black man on its
         // own edge (row q).
         let big = position("B8/10/11/12/13/14/15/16/8W8/16/15/14/13/12/11/10/9 w - 0 1");
         assert_eq!(term(&big, "advancement"), 3 * 8 * 8 / 4);
+        // A second White man on a1: White, ahead against few men, earns conversion terms
+        // and no longer advancement on a big board ...
+        let converting = position("B8/10/11/12/13/14/15/16/8W8/16/15/14/13/12/11/10/W8 w - 0 1");
+        assert_eq!(term(&converting, "advancement"), 0);
+        assert!(term(&converting, "gather") > 0);
+        // ... but still does on a small one.
+        let small = position("B4/6/7/8/4W4/8/7/6/W4 w - 0 1");
+        assert_eq!(term(&small, "advancement"), 3 * 4);
+        assert_eq!(term(&small, "gather"), 0);
     }
 
     #[test]
@@ -547,129 +440,6 @@ mod tests {
         let mut moves = Vec::new();
         free.legal_moves(&mut moves);
         assert!(moves.len() > 5, "most moves do not block");
-    }
-
-    /// The geometry's [`HexGeometry::grown`], the reference for the position's.
-    fn grown(geometry: &HexGeometry, set: StridedSet<5>) -> StridedSet<5> {
-        StridedSet::from(geometry.grown(HexSet::from(set)))
-    }
-
-    /// The conversion terms as the evaluation computes them, from the two armies alone.
-    fn conversion_of(
-        geometry: &HexGeometry,
-        men: StridedSet<5>,
-        enemies: StridedSet<5>,
-    ) -> Conversion {
-        let valid = StridedSet::from(geometry.valid::<5>());
-        let empty = valid.without(men | enemies);
-        let enemy_steps = Direction::ALL
-            .iter()
-            .map(|&direction| (enemies.shifted(geometry.offset(direction)) & empty).len() as i32)
-            .sum();
-        conversion(
-            geometry,
-            |set| grown(geometry, set),
-            valid,
-            men,
-            enemies,
-            empty,
-            enemy_steps,
-        )
-    }
-
-    /// Two armies of the given sizes on random distinct cells (the enemy placed first).
-    fn random_armies(
-        rng: &mut SplitMix64,
-        cells: &[u16],
-        own_count: usize,
-        enemy_count: usize,
-    ) -> (StridedSet<5>, StridedSet<5>) {
-        let mut men = StridedSet::<5>::EMPTY;
-        let mut enemies = StridedSet::<5>::EMPTY;
-        while enemies.len() < enemy_count as u32 {
-            enemies.insert(cells[rng.below(cells.len())] as usize);
-        }
-        while men.len() < own_count as u32 {
-            let cell = cells[rng.below(cells.len())] as usize;
-            if !enemies.contains(cell) {
-                men.insert(cell);
-            }
-        }
-        (men, enemies)
-    }
-
-    #[test]
-    fn taking_an_enemy_man_always_raises_the_conversion_bonus_and_hunt_measures_distances() {
-        let geometry = geometry(9).expect("side 9 exists");
-        let cells = geometry.cells();
-        let weighted = |men: StridedSet<5>, enemies: StridedSet<5>| {
-            let terms = conversion_of(geometry, men, enemies);
-            HUNT * terms.hunt + RESTRICT * terms.restrict + SPACE * terms.space
-        };
-        let mut rng = SplitMix64::new(7);
-        for _ in 0..200 {
-            let enemy_count = 1 + rng.below(8);
-            let own_count = enemy_count + 1 + rng.below(20);
-            let (men, enemies) = random_armies(&mut rng, cells, own_count, enemy_count);
-            // The ring search measures the same distances as the geometry.
-            let nearest: usize = enemies
-                .iter()
-                .map(|enemy| {
-                    men.iter()
-                        .map(|own| geometry.distance(own, enemy))
-                        .min()
-                        .unwrap_or(0)
-                })
-                .sum();
-            let diameter = 2 * (9 - 1);
-            assert_eq!(
-                conversion_of(geometry, men, enemies).hunt,
-                8 * diameter - nearest as i32
-            );
-            let before = weighted(men, enemies);
-            assert!(before >= 0, "a bonus, never a penalty");
-            for enemy in enemies.iter() {
-                let mut fewer = enemies;
-                fewer.remove(enemy);
-                assert!(weighted(men, fewer) > before, "{men:?} {enemies:?} {enemy}");
-            }
-        }
-    }
-
-    #[test]
-    fn contact_distance_is_where_the_third_nearest_man_stands_from_the_enemy() {
-        let geometry = geometry(9).expect("side 9 exists");
-        let cells = geometry.cells();
-        let mut rng = SplitMix64::new(11);
-        for _ in 0..300 {
-            let enemy_count = 1 + rng.below(10);
-            let own_count = 1 + rng.below(10);
-            let (men, enemies) = random_armies(&mut rng, cells, own_count, enemy_count);
-            let mut nearest: Vec<usize> = men
-                .iter()
-                .map(|own| {
-                    enemies
-                        .iter()
-                        .map(|enemy| geometry.distance(own, enemy))
-                        .min()
-                        .unwrap_or(0)
-                })
-                .collect();
-            nearest.sort_unstable();
-            let third = nearest[nearest.len().min(CONTACT_MEN as usize) - 1];
-            let valid = StridedSet::from(geometry.valid::<5>());
-            let distance = contact_distance(|set| grown(geometry, set), valid, men, enemies);
-            assert_eq!(distance, third as u32);
-        }
-        assert_eq!(
-            contact_distance(
-                |set| set,
-                StridedSet::EMPTY,
-                StridedSet::<5>::EMPTY,
-                StridedSet::EMPTY
-            ),
-            0
-        );
     }
 
     #[test]

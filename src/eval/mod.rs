@@ -5,4 +5,5 @@ pub mod catchup;
 pub mod catchup_knowledge;
 mod catchup_weights;
 pub mod checkers;
+mod checkers_conversion;
 pub mod cheversi;
