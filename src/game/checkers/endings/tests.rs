@@ -402,3 +402,42 @@ fn suite_positions_are_won_as_claimed() {
         );
     }
 }
+
+/// The endings from real games (an openings book for conversion matches): 60 side-9
+/// positions, each just after a capture (fresh counter), the side ahead 3 or more men up
+/// with at most 12 men and the other side at most 4, as the file's header and the comment
+/// before each position say.
+#[test]
+fn endings_from_games_are_as_described() {
+    const BOOK: &str = include_str!("../../../../tests/data/hexcheckers_endings_from_games.txt");
+    let mut claim = None;
+    let mut count = 0;
+    for line in BOOK.lines().map(str::trim).filter(|line| !line.is_empty()) {
+        if let Some(comment) = line.strip_prefix("# ") {
+            if let [strong, "v", weak, ..] = comment.split(' ').collect::<Vec<_>>()[..]
+                && let (Ok(strong), Ok(weak)) = (
+                    strong.parse::<u32>(),
+                    weak.trim_end_matches(',').parse::<u32>(),
+                )
+            {
+                claim = Some((strong, weak));
+            }
+            continue;
+        }
+        let (strong, weak) = claim
+            .take()
+            .expect("a material comment before every position");
+        let position: Checkers<5> = Checkers::parse_position(line, false).expect(line);
+        assert_eq!(position.geometry().side(), 9, "{line}");
+        assert_eq!(position.plies_since_capture(), 0, "{line}");
+        let mut men = [Player::One, Player::Two].map(|player| position.men(player).len());
+        men.sort_unstable();
+        assert_eq!(men, [weak, strong], "{line}");
+        assert!(
+            strong >= weak + 3 && strong <= 12 && (1..=4).contains(&weak),
+            "{line}"
+        );
+        count += 1;
+    }
+    assert_eq!(count, 60);
+}
