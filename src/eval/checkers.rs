@@ -122,7 +122,7 @@ fn weighted<const N: usize>(
     };
     // A side's mobility is exactly the step count its opponent's `restrict` needs.
     let conversion_of = |men, enemies, terms: &Terms, enemy_terms: &Terms| {
-        if converting(terms.material, enemy_terms.material) {
+        if converting(weights, terms.material, enemy_terms.material) {
             position.with_grown(ConversionTask {
                 geometry,
                 valid,
@@ -141,7 +141,7 @@ fn weighted<const N: usize>(
     // On the big boards a converting side's advancement no longer counts: men parked on
     // the enemy's edge catch nobody (`gather` pulls them to the enemy men instead).
     let advancement_of = |terms: &Terms, enemy_terms: &Terms| {
-        if big && converting(terms.material, enemy_terms.material) {
+        if big && converting(weights, terms.material, enemy_terms.material) {
             0
         } else {
             terms.advancement
@@ -382,9 +382,9 @@ mod tests {
         // own edge (row q).
         let big = position("B8/10/11/12/13/14/15/16/8W8/16/15/14/13/12/11/10/9 w - 0 1");
         assert_eq!(term(&big, "advancement"), 3 * 8 * 8 / 4);
-        // A second White man on a1: White, ahead against few men, earns conversion terms
-        // and no longer advancement on a big board ...
-        let converting = position("B8/10/11/12/13/14/15/16/8W8/16/15/14/13/12/11/10/W8 w - 0 1");
+        // Three more White men on a1..a3: White, four men against one, earns conversion
+        // terms and no longer advancement on a big board ...
+        let converting = position("B8/10/11/12/13/14/15/16/8W8/16/15/14/13/12/11/10/WWW6 w - 0 1");
         assert_eq!(term(&converting, "advancement"), 0);
         assert!(term(&converting, "gather") > 0);
         // ... but still does on a small one.
@@ -418,6 +418,22 @@ mod tests {
         assert_eq!(term(&level, "restrict"), 0);
         assert_eq!(term(&level, "hunt"), 0);
         assert_eq!(term(&level, "space"), 0);
+    }
+
+    #[test]
+    fn no_conversion_terms_for_three_men_or_fewer_on_sides_8_and_9() {
+        let conversion = |text: &str| {
+            let position = position(text);
+            ["hunt", "restrict", "space", "gather"].map(|name| term(&position, name))
+        };
+        // Side 9: three White men against one Black man earn nothing, four do.
+        let three = "B8/10/11/12/13/14/15/16/17/16/15/14/13/12/11/10/WWW6 w - 0 1";
+        let four = "B8/10/11/12/13/14/15/16/17/16/15/14/13/12/11/10/WWWW5 w - 0 1";
+        assert_eq!(conversion(three), [0; 4]);
+        assert!(conversion(four).iter().all(|&value| value > 0), "{four}");
+        // Side 7: three men do (3 against 1 is mostly won there).
+        let seven = "B6/8/9/10/11/12/13/12/11/10/9/8/WWW4 w - 0 1";
+        assert!(conversion(seven).iter().all(|&value| value > 0), "{seven}");
     }
 
     #[test]

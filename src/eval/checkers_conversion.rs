@@ -29,11 +29,18 @@ pub(super) struct ConversionWeights {
     pub restrict: i32,
     pub space: i32,
     pub gather: i32,
+    /// The fewest men the side ahead needs for the terms: with fewer the ending is a
+    /// draw however the men stand (exact tables: 3 against 1 is drawn in 93% of side-9
+    /// positions and 91% of side-8 ones, 2 against anything on every side), so trading
+    /// down into it earns nothing.
+    pub fewest_men: i32,
 }
 
 impl ConversionWeights {
     /// Sides 7 to 9 (the big boards, where the lone men have room to run): `space` 8 and
-    /// `gather` 16 (measured, see the module documentation). Smaller boards, Kruzno
+    /// `gather` 16 (measured, see the module documentation), and no terms for 3 men or
+    /// fewer on sides 8 and 9, 2 on side 7, where the exact tables say such endings are
+    /// drawn (3 against 1 is won from 69% of side-7 positions). Smaller boards, Kruzno
     /// among them, keep the weights they were tuned with and no `gather`.
     pub(super) fn for_side(side: usize) -> Self {
         if side >= 7 {
@@ -42,6 +49,7 @@ impl ConversionWeights {
                 restrict: 10,
                 space: 8,
                 gather: 16,
+                fewest_men: if side >= 8 { 4 } else { 3 },
             }
         } else {
             ConversionWeights {
@@ -49,6 +57,7 @@ impl ConversionWeights {
                 restrict: 10,
                 space: 3,
                 gather: 0,
+                fewest_men: 2,
             }
         }
     }
@@ -75,11 +84,12 @@ impl Conversion {
 }
 
 /// True when a side with `men` men against `enemies` earns [`conversion`] terms: ahead
-/// against at most [`HUNT_MEN`]. Checked before the call, which then happens only in
+/// against at most [`HUNT_MEN`], with at least the board's
+/// [`ConversionWeights::fewest_men`]. Checked before the call, which then happens only in
 /// endings (the evaluation runs at every node).
 #[inline]
-pub(super) fn converting(men: i32, enemies: i32) -> bool {
-    enemies <= HUNT_MEN as i32 && men > enemies
+pub(super) fn converting(weights: ConversionWeights, men: i32, enemies: i32) -> bool {
+    enemies <= HUNT_MEN as i32 && men > enemies && men >= weights.fewest_men
 }
 
 /// For the side ahead in men against at most [`HUNT_MEN`] enemy men: bonuses for being
@@ -102,7 +112,7 @@ pub(super) fn conversion<const N: usize>(
     enemy_steps: i32,
     with_gather: bool,
 ) -> Conversion {
-    debug_assert!(converting(men.len() as i32, enemies.len() as i32));
+    debug_assert!(men.len() > enemies.len() && enemies.len() <= HUNT_MEN);
     let diameter = 2 * (geometry.side() as i32 - 1);
     // Distance from each enemy man to the nearest own man: rings around the own men
     // (the board is convex, so ring r holds exactly the cells at distance r).
