@@ -408,7 +408,11 @@ fn a_killed_engine_is_reported_and_replaced_without_losing_the_game() {
             .contains("crashed"),
         "{state}"
     );
-    assert_eq!(moves_of(&state), [first.clone()], "the game is kept");
+    assert_eq!(
+        moves_of(&state),
+        std::slice::from_ref(&first),
+        "the game is kept"
+    );
     assert_eq!(
         gui.post("/api/settings", json!({ "nodes": 200 })).status,
         200
