@@ -137,7 +137,18 @@ async function drawBoard() {
   svg.removeAttribute("height");
   const overlay = element("g", { id: "overlay" }, svg);
   const point = (name) => layout.points[layout.index.get(name)];
-  // The principal variation: numbered cells, checkers paths as dashed lines.
+  for (const name of GUI.selection) {
+    if (!layout.index.has(name)) continue;
+    const [x, y] = point(name);
+    element("circle", { class: "sel", cx: x, cy: y, r: layout.reach * 0.95 }, overlay);
+  }
+  for (const name of targets()) {
+    if (!layout.index.has(name)) continue;
+    const [x, y] = point(name);
+    element("circle", { class: "target", cx: x, cy: y, r: layout.reach * 0.28 }, overlay);
+  }
+  // The principal variation, over the marks of the move being entered: numbered
+  // cells, checkers paths as dashed lines.
   pv.forEach((move, number) => {
     const cells = moveCells(state.variant, move).filter((name) => layout.index.has(name));
     if (cells.length === 0) return;
@@ -151,16 +162,6 @@ async function drawBoard() {
       element("text", { class: "pv-text", x, y }, overlay).textContent = String(number + 1);
     }
   });
-  for (const name of GUI.selection) {
-    if (!layout.index.has(name)) continue;
-    const [x, y] = point(name);
-    element("circle", { class: "sel", cx: x, cy: y, r: layout.reach * 0.95 }, overlay);
-  }
-  for (const name of targets()) {
-    if (!layout.index.has(name)) continue;
-    const [x, y] = point(name);
-    element("circle", { class: "target", cx: x, cy: y, r: layout.reach * 0.35 }, overlay);
-  }
   svg.addEventListener("click", (event) => onBoardClick(event, layout, svg));
   board.dataset.drawn = layoutKey(state) + "/" + state.position_id;
 }
