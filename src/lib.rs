@@ -12,6 +12,7 @@
 //! - [`arena`]: the match runner, with the rules library as referee.
 //! - [`picture`]: SVG pictures of positions (`tessera render`) shared with the report page.
 //! - [`report`]: `tessera report`, one HTML page (summary, plots, games, replay) from records.
+//! - [`gui`]: `tessera gui`, a local web server and page that drive engines over the protocol.
 //! - [`bench`]: the fixed node signature.
 //!
 //! Glossary: *ply* = one move of one side; *position string* = the FEN-like text of
@@ -23,6 +24,7 @@ pub mod bench;
 pub mod board;
 pub mod eval;
 pub mod game;
+pub mod gui;
 pub mod perft;
 pub mod picture;
 pub mod protocol;

@@ -38,6 +38,8 @@ enum Command {
     Render(RenderArgs),
     /// One self-contained HTML page (summary, plots, game list, replay) from JSONL records.
     Report(tessera::report::ReportArgs),
+    /// Play, watch and analyse in a browser: a local web server driving engines over the protocol.
+    Gui(Box<tessera::gui::GuiArgs>),
     /// A misbehaving engine for the match runner's tests (hidden).
     #[command(hide = true)]
     TestEngine(tessera::arena::test_engine::TestEngineArgs),
@@ -158,6 +160,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => tessera::arena::run(&args),
         Some(Command::Render(args)) => run_render(&args),
         Some(Command::Report(args)) => tessera::report::run(&args),
+        Some(Command::Gui(args)) => tessera::gui::run(&args),
         Some(Command::TestEngine(args)) => tessera::arena::test_engine::run(&args),
         None => tessera::protocol::run_stdio(),
     }

@@ -146,6 +146,11 @@ impl EngineProcess {
         &self.name
     }
 
+    /// The process id (the GUI shows it, so a person can tell which process to watch).
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
     /// The dialect the handshake settled on (`Ugi` or `Uci`).
     pub fn dialect(&self) -> Dialect {
         self.dialect

@@ -1,0 +1,236 @@
+// Drives headless Chromium over the DevTools protocol for gui_browser_check.sh: starts
+// `tessera gui`, and in every variant plays one whole game as a person against Tessera
+// by clicking (cells with real mouse events; Cheversi's piece buttons, Catchup's "End
+// turn"), asks for analysis once, and saves screenshots. Any JavaScript exception,
+// console error or failed request fails the check, and so does a click that makes no move.
+// Usage: node --experimental-websocket gui_browser_check.js CHROMIUM TESSERA OUTDIR
+"use strict";
+const { spawn } = require("child_process");
+const fs = require("fs");
+const path = require("path");
+const os = require("os");
+const readline = require("readline");
+
+const [chromium, tessera, outDir] = process.argv.slice(2);
+const problems = [];
+const fail = (text) => { problems.push(text); console.error("FAIL: " + text); };
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function startServer() {
+  const child = spawn(tessera, ["gui"], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout });
+    const timer = setTimeout(() => reject(new Error("tessera gui printed no address")), 30000);
+    lines.once("line", (line) => {
+      clearTimeout(timer);
+      const found = /^listening on (http:\/\/127\.0\.0\.1:\d+\/)$/.exec(line);
+      if (found) resolve({ child, url: found[1] });
+      else reject(new Error("unexpected first line: " + line));
+    });
+    child.on("exit", (code) => reject(new Error("tessera gui exited with " + code)));
+  });
+}
+
+function launch() {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "tessera-chromium-"));
+  const child = spawn(chromium, [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--user-data-dir=" + profile, "--remote-debugging-port=0", "about:blank",
+  ], { stdio: ["ignore", "ignore", "pipe"] });
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const timer = setTimeout(() => reject(new Error("Chromium did not start: " + seen)), 30000);
+    child.stderr.on("data", (chunk) => {
+      seen += chunk;
+      const found = /DevTools listening on (ws:\/\/\S+)/.exec(seen);
+      if (found) { clearTimeout(timer); resolve({ child, url: found[1], profile }); }
+    });
+    child.on("exit", (code) => reject(new Error("Chromium exited with " + code + ": " + seen)));
+  });
+}
+
+function connect(url) {
+  const socket = new WebSocket(url);
+  let next = 1;
+  const waiting = new Map();
+  const listeners = [];
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.id && waiting.has(message.id)) {
+      const { resolve, reject } = waiting.get(message.id);
+      waiting.delete(message.id);
+      if (message.error) reject(new Error(JSON.stringify(message.error)));
+      else resolve(message.result);
+    } else if (message.method) {
+      listeners.forEach((listener) => listener(message));
+    }
+  };
+  const send = (method, params = {}, sessionId) => new Promise((resolve, reject) => {
+    const id = next++;
+    waiting.set(id, { resolve, reject });
+    socket.send(JSON.stringify({ id, method, params, sessionId }));
+  });
+  return new Promise((resolve, reject) => {
+    socket.onopen = () => resolve({ send, on: (listener) => listeners.push(listener), socket });
+    socket.onerror = () => reject(new Error("cannot connect to " + url));
+  });
+}
+
+// A small seeded generator, so a failing game can be played again.
+let seed = 20261125;
+function random(count) {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed % count;
+}
+
+async function main() {
+  const server = await startServer();
+  const browser = await launch();
+  try {
+    const cdp = await connect(browser.url);
+    const { targetId } = await cdp.send("Target.createTarget", { url: "about:blank" });
+    const { sessionId } = await cdp.send("Target.attachToTarget", { targetId, flatten: true });
+    const send = (method, params) => cdp.send(method, params, sessionId);
+    cdp.on((message) => {
+      if (message.sessionId !== sessionId) return;
+      if (message.method === "Runtime.exceptionThrown") {
+        const details = message.params.exceptionDetails;
+        fail("JavaScript exception: " + (details.exception ? details.exception.description : details.text));
+      } else if (message.method === "Runtime.consoleAPICalled") {
+        const words = message.params.args.map((arg) => arg.value !== undefined ? arg.value : arg.description).join(" ");
+        if (message.params.type === "error" || message.params.type === "assert") fail("console error: " + words);
+      } else if (message.method === "Log.entryAdded" && message.params.entry.level === "error") {
+        fail("browser log error: " + message.params.entry.text);
+      }
+    });
+    await send("Runtime.enable");
+    await send("Log.enable");
+    await send("Page.enable");
+    const desktop = async () => send("Emulation.setDeviceMetricsOverride", { width: 1300, height: 1100, deviceScaleFactor: 1, mobile: false });
+    await desktop();
+    const evaluate = async (expression) => {
+      const result = await send("Runtime.evaluate", { expression, awaitPromise: true, returnByValue: true });
+      if (result.exceptionDetails) throw new Error("evaluate " + expression + ": " + result.exceptionDetails.text);
+      return result.result.value;
+    };
+    const screenshot = async (file) => {
+      const { data } = await send("Page.captureScreenshot", { format: "png" });
+      fs.writeFileSync(path.join(outDir, file), Buffer.from(data, "base64"));
+      console.log("saved " + path.join(outDir, file));
+    };
+    const clickAt = async (x, y) => {
+      for (const type of ["mouseMoved", "mousePressed", "mouseReleased"]) {
+        await send("Input.dispatchMouseEvent", { type, x, y, button: "left", clickCount: 1 });
+      }
+    };
+    const clickElement = async (selector) => {
+      const point = await evaluate(`(() => { const node = document.querySelector(${JSON.stringify(selector)});
+        if (!node || node.disabled || node.offsetParent === null) return null;
+        node.scrollIntoView({ block: "center" });
+        const box = node.getBoundingClientRect(); return { x: box.x + box.width / 2, y: box.y + box.height / 2 }; })()`);
+      if (point === null) throw new Error("nothing to click at " + selector);
+      await clickAt(point.x, point.y);
+    };
+    const clickCell = async (name) => {
+      await evaluate("window.scrollTo(0, 0)");
+      const point = await evaluate(`GUI.cellPoint(${JSON.stringify(name)})`);
+      await clickAt(point.x, point.y);
+      await sleep(15);
+    };
+    const waitFor = async (what, expression, limitMs) => {
+      const deadline = Date.now() + limitMs;
+      while (Date.now() < deadline) {
+        if (await evaluate(expression)) return;
+        await sleep(40);
+      }
+      throw new Error("timed out waiting for " + what);
+    };
+
+    await send("Page.navigate", { url: server.url });
+    await waitFor("the first state", "typeof GUI === 'object' && GUI.state !== null && document.querySelector('#board svg') !== null", 30000);
+
+    // GUI_CHECK_VARIANTS=catchup,kruzno plays only those (to look into one failure).
+    const only = (process.env.GUI_CHECK_VARIANTS || "").split(",").filter((name) => name !== "");
+    const variants = [["cheversi", 8], ["kruzno", 6], ["hexcheckers", 9], ["catchup", 5]]
+      .filter(([name]) => only.length === 0 || only.includes(name));
+    for (const [variant, side] of variants) {
+      const started = Date.now();
+      await evaluate(`(() => {
+        const set = (id, value) => { const node = document.getElementById(id); node.value = value; node.dispatchEvent(new Event("change")); };
+        set("variant", ${JSON.stringify(variant)}); set("size", "${side}");
+        set("white", "human"); set("black", "engine0"); set("limit-kind", "nodes"); set("limit-value", "300");
+      })()`);
+      await clickElement("#start");
+      await waitFor(variant + " started", `GUI.state.variant === ${JSON.stringify(variant)} && GUI.state.moves.length === 0 && GUI.state.side === ${side}`, 30000);
+      let plies = 0;
+      let analysed = false;
+      let phoneShot = false;
+      for (;;) {
+        await waitFor("a person's turn or the end", "GUI.state.result !== null || (GUI.state.seats[GUI.state.to_move === 'white' ? 0 : 1] === 'human' && !GUI.busy && document.getElementById('board').dataset.drawn === GUI.state.variant + '/' + GUI.state.side + '/' + GUI.state.position_id)", 120000);
+        const state = await evaluate("GUI.state");
+        if (state.result !== null) break;
+        if (state.moves.length === 6 && !analysed) {
+          analysed = true;
+          await clickElement("#analyse");
+          await waitFor("analysis with a principal variation", "GUI.state.search.purpose === 'analysis' && GUI.state.search.current && GUI.state.search.lines.some((line) => line.pv.length > 0) && document.querySelector('#overlay .pv-mark') !== null", 60000);
+          await sleep(300);
+          await screenshot(variant + "-analysis.png");
+          await clickElement("#stop");
+          await waitFor("the analysis stopped", "GUI.state.engines[0].status === 'ready' && !GUI.state.analysing", 30000);
+        }
+        const before = state.moves.length;
+        if (variant === "catchup") {
+          const layout = await evaluate("GUI.layouts[GUI.state.variant + '/' + GUI.state.side].names");
+          const empty = layout.filter((name, index) => state.frame.contents[index] === ".");
+          const count = 1 + random(Math.min(state.stones_allowed, empty.length));
+          const chosen = [];
+          while (chosen.length < count) {
+            const cell = empty[random(empty.length)];
+            if (!chosen.includes(cell)) chosen.push(cell);
+          }
+          for (const cell of chosen) await clickCell(cell);
+          await waitFor("the stones " + chosen.join(",") + " picked", `GUI.selection.length === ${count}`, 5000)
+            .catch(async (error) => { throw new Error(error.message + ", picked: " + await evaluate("GUI.selection.join(',')")); });
+          await clickElement("#end-turn");
+        } else {
+          const move = state.legal[random(state.legal.length)];
+          if (variant === "cheversi") {
+            await clickElement(`#picker button[data-piece="${move[0]}"]`);
+            await clickCell(move.slice(1));
+          } else {
+            for (const cell of move.split(/[-x]/)) await clickCell(cell);
+          }
+        }
+        await waitFor("the clicked move played", `GUI.state.moves.length > ${before} || GUI.state.result !== null`, 10000);
+        plies = (await evaluate("GUI.state.moves.length"));
+        if (plies >= 2 && variant === "kruzno" && !phoneShot) {
+          phoneShot = true;
+          await send("Emulation.setDeviceMetricsOverride", { width: 400, height: 860, deviceScaleFactor: 1, mobile: true });
+          await sleep(300);
+          await screenshot("phone.png");
+          await desktop();
+          await sleep(200);
+        }
+      }
+      const final = await evaluate("GUI.state");
+      const shown = await evaluate("document.getElementById('result').textContent");
+      if (!shown.startsWith("Game over")) fail(variant + ": the page does not show the result (" + shown + ")");
+      await screenshot(variant + "-end.png");
+      console.log(variant + ": " + final.moves.length + " plies, " + shown + " (" +
+        ((Date.now() - started) / 1000).toFixed(1) + " s)");
+    }
+  } finally {
+    browser.child.kill();
+    server.child.kill();
+    await sleep(300);
+    try { fs.rmSync(browser.profile, { recursive: true, force: true }); } catch (error) { /* Chromium may still be writing */ }
+  }
+  if (problems.length > 0) {
+    console.error(problems.length + " problem(s)");
+    process.exit(1);
+  }
+  console.log("browser check passed");
+}
+
+main().catch((error) => { console.error("FAIL: " + error.message); process.exit(1); });

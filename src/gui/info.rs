@@ -1,0 +1,106 @@
+//! An engine's `info` line as the page shows it: the fields of `protocol.md` section 4
+//! (`go`), read the way an outside GUI reads them (unknown fields are skipped).
+
+use serde::Serialize;
+
+/// The score of an `info` line, from the side to move's view.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Score {
+    /// Centi-units of the variant (`protocol.md`, "Score units").
+    Cp(i64),
+    /// A proven result in this many own moves (negative: the side to move loses).
+    Mate(i64),
+}
+
+/// The fields of one `info` line; absent fields stay `None` (or empty).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Info {
+    pub depth: Option<u64>,
+    pub seldepth: Option<u64>,
+    pub score: Option<Score>,
+    pub nodes: Option<u64>,
+    pub nps: Option<u64>,
+    pub time: Option<u64>,
+    pub pv: Vec<String>,
+    /// The text after `string`, if the line carries one.
+    pub string: Option<String>,
+}
+
+/// Words that start a new field; a `pv` runs until one of them.
+const FIELDS: [&str; 9] = [
+    "depth", "seldepth", "score", "nodes", "nps", "time", "hashfull", "pv", "string",
+];
+
+/// Reads an `info` line; `None` for any other line.
+pub fn parse_info(line: &str) -> Option<Info> {
+    let mut words = line.split_whitespace().peekable();
+    if words.next() != Some("info") {
+        return None;
+    }
+    let mut info = Info::default();
+    while let Some(word) = words.next() {
+        let mut number = || words.next().and_then(|value| value.parse::<u64>().ok());
+        match word {
+            "depth" => info.depth = number(),
+            "seldepth" => info.seldepth = number(),
+            "nodes" => info.nodes = number(),
+            "nps" => info.nps = number(),
+            "time" => info.time = number(),
+            "hashfull" => {
+                words.next();
+            }
+            "score" => {
+                let kind = words.next();
+                let value = words.next().and_then(|value| value.parse::<i64>().ok());
+                info.score = match (kind, value) {
+                    (Some("cp"), Some(value)) => Some(Score::Cp(value)),
+                    (Some("mate"), Some(value)) => Some(Score::Mate(value)),
+                    _ => None,
+                };
+            }
+            "pv" => {
+                while let Some(next) = words.peek() {
+                    if FIELDS.contains(next) {
+                        break;
+                    }
+                    info.pv.push((*next).to_string());
+                    words.next();
+                }
+            }
+            "string" => {
+                let rest: Vec<&str> = words.by_ref().collect();
+                info.string = Some(rest.join(" "));
+            }
+            _ => {}
+        }
+    }
+    Some(info)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_every_field_and_skips_unknown_ones() {
+        let info = parse_info(
+            "info depth 7 seldepth 9 score cp -35 nodes 12000 nps 400000 time 30 hashfull 2 \
+             currmove x pv c3-d3 h4-g4 string note",
+        )
+        .expect("an info line");
+        assert_eq!(info.depth, Some(7));
+        assert_eq!(info.seldepth, Some(9));
+        assert_eq!(info.score, Some(Score::Cp(-35)));
+        assert_eq!(info.nodes, Some(12000));
+        assert_eq!(info.nps, Some(400000));
+        assert_eq!(info.time, Some(30));
+        assert_eq!(info.pv, ["c3-d3", "h4-g4"]);
+        assert_eq!(info.string.as_deref(), Some("note"));
+        let mate = parse_info("info score mate -3 pv a1").expect("an info line");
+        assert_eq!(mate.score, Some(Score::Mate(-3)));
+        assert_eq!(parse_info("bestmove a1"), None);
+        let broken = parse_info("info depth x score cp").expect("an info line");
+        assert_eq!((broken.depth, broken.score), (None, None));
+    }
+}

@@ -1,0 +1,131 @@
+//! `tessera gui`: a local web server and one page to play, watch and analyse every
+//! variant in a browser, driving engines only through the protocol.
+//!
+//! Layout:
+//! - [`table`]: the game and everything the page sees; the rules library referees.
+//! - [`driver`]: the thread that owns the engine processes (the match runner's
+//!   [`crate::arena::engine::EngineProcess`]) and speaks the protocol to them.
+//! - [`server`]: HTTP on tiny_http: Host and Origin checks, body limits, the JSON API and
+//!   the page's files.
+//! - [`info`], [`records`]: `info` lines as data; games loaded from match records.
+//! - `page.html`, `page.css`, `page.js`: the page; boards are drawn by the pictures'
+//!   `draw.js` from the same layout and frame data as `tessera render`.
+//!
+//! Nothing from the page chooses a program or a file: the engines come from the command
+//! line, a game record is sent by the page as text.
+
+pub mod driver;
+pub mod info;
+pub mod records;
+pub mod server;
+pub mod table;
+
+use std::io::Write as _;
+use std::net::IpAddr;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::arena::EngineGroups;
+use crate::arena::settings::EngineSpec;
+use crate::game::{CatchupRule, GameConfig, Variant};
+
+use driver::{Driver, DriverTimeouts, Shared};
+use table::Table;
+
+/// Arguments of `tessera gui`.
+#[derive(Debug, Clone, clap::Args)]
+#[command(
+    after_help = "Example:\n  tessera gui                 # then open the printed address\n  tessera gui --port 8080 --engine cmd=/opt/other-engine name=other"
+)]
+pub struct GuiArgs {
+    /// Address to listen on; anything but a loopback address lets other machines in.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: IpAddr,
+    /// Port to listen on; 0 picks a free one (printed on stdout).
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+    /// Engines the page may choose from, as in `tessera match`; default: this binary.
+    #[command(flatten)]
+    pub engine: EngineGroups,
+    /// The variant of the first game.
+    #[arg(long, default_value = "kruzno")]
+    pub variant: Variant,
+    /// Board side of the first game.
+    #[arg(long)]
+    pub size: Option<usize>,
+    /// Catchup rule of the first game.
+    #[arg(long, default_value = "revised")]
+    pub rule: CatchupRule,
+    /// Milliseconds an engine may take beyond a move's time before it counts as hung.
+    #[arg(long, default_value_t = 5000)]
+    pub grace_ms: u64,
+    /// Milliseconds an engine gets to start, to answer `isready`, and to stop.
+    #[arg(long, default_value_t = 10000)]
+    pub ready_ms: u64,
+    /// Milliseconds a search bounded only by nodes or depth may take before it counts as hung.
+    #[arg(long, default_value_t = 120_000)]
+    pub unbounded_ms: u64,
+}
+
+/// The engine specs from the command line, or this binary itself.
+fn engine_specs(groups: &EngineGroups) -> Result<Vec<EngineSpec>, String> {
+    if groups.0.is_empty() {
+        let exe = std::env::current_exe()
+            .map_err(|error| format!("cannot find this program to run as the engine: {error}"))?;
+        let words = [
+            format!("cmd={}", exe.to_string_lossy()),
+            "name=tessera".to_string(),
+        ];
+        return EngineSpec::from_words(&[], &words)
+            .map(|spec| vec![spec])
+            .map_err(|error| error.to_string());
+    }
+    groups
+        .0
+        .iter()
+        .map(|words| EngineSpec::from_words(&[], words).map_err(|error| error.to_string()))
+        .collect()
+}
+
+/// Starts the server and serves until the process is ended.
+pub fn run(args: &GuiArgs) -> ExitCode {
+    match serve(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn serve(args: &GuiArgs) -> Result<(), String> {
+    let specs = engine_specs(&args.engine)?;
+    let config = GameConfig {
+        variant: args.variant,
+        size: args.size,
+        catchup_rule: args.rule,
+    };
+    let names = specs.iter().map(|spec| spec.name.clone()).collect();
+    let table = Table::new(config, names)?;
+    let shared = Arc::new(Shared::new(table));
+    let timeouts = DriverTimeouts {
+        ready: Duration::from_millis(args.ready_ms),
+        grace: Duration::from_millis(args.grace_ms),
+        unbounded_move: Duration::from_millis(args.unbounded_ms),
+    };
+    let listener = server::Listener::bind(args.host, args.port, Arc::clone(&shared))?;
+    let driver = Driver::new(Arc::clone(&shared), specs, timeouts);
+    std::thread::Builder::new()
+        .name("engine driver".to_string())
+        .spawn(move || driver.run())
+        .map_err(|error| format!("cannot start the engine driver: {error}"))?;
+    {
+        let mut stdout = std::io::stdout().lock();
+        let _ = writeln!(stdout, "listening on http://{}/", listener.address());
+        let _ = stdout.flush();
+    }
+    listener.serve();
+    shared.update(|table| table.shutdown = true);
+    Ok(())
+}

@@ -1,0 +1,420 @@
+//! HTTP for `tessera gui`, on tiny_http: the page's files and a small JSON API.
+//!
+//! Every request is checked before anything else: its `Host` must be the address the
+//! server listens on (a page on another site that rebinds its own name to 127.0.0.1 is
+//! refused), a `POST` must carry JSON (`Content-Type: application/json`, which a foreign
+//! page cannot send without asking first) from no other origin, and a body may not exceed
+//! [`MAX_BODY`]. A request that fails a check, or asks for something impossible, gets an
+//! error status and a JSON `{"error": ...}` and changes nothing.
+//!
+//! API (every answer is JSON; the state is [`super::table::Table::view`]):
+//! - `GET /api/state[?after=V]`: the state; with `after`, waits (up to 10 s) until its
+//!   version is above V, so the page follows engines live with one request at a time.
+//! - `GET /api/layout?variant=NAME&side=N`: the board's drawing data.
+//! - `POST /api/new`, `/api/settings`: a new game, or new seats and limits;
+//!   `/api/move {"move"}`, `/api/undo {"count"}`, `/api/redo {"count"}`, `/api/resume`,
+//!   `/api/stop`, `/api/analyse`, `/api/eval`, `/api/restart {"engine"}`,
+//!   `/api/load {"text"}`.
+
+use std::io::Read;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tiny_http::{Header, Method, Request, Response, Server};
+
+use crate::game::Variant;
+use crate::picture::layout;
+
+use super::driver::Shared;
+use super::records::read_game;
+use super::table::{EngineStatus, GameRequest};
+
+/// The largest request body accepted (a game record of thousands of moves fits).
+pub const MAX_BODY: usize = 256 * 1024;
+/// The longest a long poll waits.
+const LONG_POLL: Duration = Duration::from_secs(10);
+/// Threads answering requests (one long poll per open page, plus its posts).
+const WORKERS: usize = 8;
+
+const PAGE_HTML: &str = include_str!("page.html");
+const PAGE_CSS: &str = include_str!("page.css");
+const PAGE_JS: &str = include_str!("page.js");
+
+/// A bound server, not yet answering.
+pub struct Listener {
+    server: Arc<Server>,
+    address: SocketAddr,
+    /// `Host` values accepted: the address served (and `localhost` on a loopback address).
+    hosts: Vec<String>,
+    shared: Arc<Shared>,
+}
+
+impl Listener {
+    pub fn bind(host: IpAddr, port: u16, shared: Arc<Shared>) -> Result<Self, String> {
+        let server = Server::http(SocketAddr::new(host, port))
+            .map_err(|error| format!("cannot listen on {host}:{port}: {error}"))?;
+        let address = server
+            .server_addr()
+            .to_ip()
+            .ok_or_else(|| "the server has no IP address".to_string())?;
+        let mut hosts = vec![address.to_string()];
+        if host.is_loopback() {
+            hosts.push(format!("localhost:{}", address.port()));
+        }
+        Ok(Listener {
+            server: Arc::new(server),
+            address,
+            hosts,
+            shared,
+        })
+    }
+
+    pub fn address(&self) -> SocketAddr {
+        self.address
+    }
+
+    /// Answers requests until the server fails.
+    pub fn serve(self) {
+        let context = Arc::new(self);
+        let workers: Vec<_> = (0..WORKERS)
+            .filter_map(|number| {
+                let context = Arc::clone(&context);
+                std::thread::Builder::new()
+                    .name(format!("http {number}"))
+                    .spawn(move || {
+                        while let Ok(request) = context.server.recv() {
+                            context.handle(request);
+                        }
+                    })
+                    .ok()
+            })
+            .collect();
+        for worker in workers {
+            let _ = worker.join();
+        }
+    }
+
+    fn header(request: &Request, name: &'static str) -> Option<String> {
+        request
+            .headers()
+            .iter()
+            .find(|header| header.field.equiv(name))
+            .map(|header| header.value.as_str().to_string())
+    }
+
+    /// Why the request may not be served, if it may not.
+    fn refuse(&self, request: &Request) -> Option<(u16, String)> {
+        let host = Self::header(request, "Host").unwrap_or_default();
+        if !self
+            .hosts
+            .iter()
+            .any(|ours| ours.eq_ignore_ascii_case(&host))
+        {
+            return Some((
+                403,
+                format!(
+                    "this server answers only to {} (Host: {host})",
+                    self.hosts[0]
+                ),
+            ));
+        }
+        if let Some(origin) = Self::header(request, "Origin") {
+            let ours = self
+                .hosts
+                .iter()
+                .any(|ours| origin.eq_ignore_ascii_case(&format!("http://{ours}")));
+            if !ours {
+                return Some((
+                    403,
+                    format!("requests from other pages are refused (Origin: {origin})"),
+                ));
+            }
+        }
+        if request
+            .body_length()
+            .is_some_and(|length| length > MAX_BODY)
+        {
+            return Some((413, format!("the body is larger than {MAX_BODY} bytes")));
+        }
+        if *request.method() == Method::Post {
+            let json = Self::header(request, "Content-Type")
+                .is_some_and(|kind| kind.to_ascii_lowercase().starts_with("application/json"));
+            if !json {
+                return Some((
+                    415,
+                    "send JSON (Content-Type: application/json)".to_string(),
+                ));
+            }
+        }
+        None
+    }
+
+    fn handle(&self, mut request: Request) {
+        let url = request.url().to_string();
+        let (path, query) = url.split_once('?').unwrap_or((url.as_str(), ""));
+        let response = match self.refuse(&request) {
+            Some((status, reason)) => error(status, &reason),
+            None => match (request.method().clone(), path) {
+                (Method::Get, "/") => file(PAGE_HTML, "text/html; charset=utf-8"),
+                (Method::Get, "/page.css") => file(PAGE_CSS, "text/css; charset=utf-8"),
+                (Method::Get, "/page.js") => file(PAGE_JS, "text/javascript; charset=utf-8"),
+                (Method::Get, "/draw.js") => {
+                    file(crate::picture::DRAW_JS, "text/javascript; charset=utf-8")
+                }
+                (Method::Get, "/api/state") => self.state(query),
+                (Method::Get, "/api/layout") => board_layout(query),
+                (Method::Post, _) if path.starts_with("/api/") => match read_body(&mut request) {
+                    Ok(body) => self.post(path, &body),
+                    Err((status, reason)) => error(status, &reason),
+                },
+                (_, "/" | "/page.css" | "/page.js" | "/draw.js" | "/api/state" | "/api/layout") => {
+                    error(405, &format!("method not allowed ({})", request.method()))
+                }
+                _ => error(404, &format!("no such page ({path})")),
+            },
+        };
+        if let Err(failure) = request.respond(response) {
+            log::debug!("cannot answer {url}: {failure}");
+        }
+    }
+
+    /// The state, at once or once its version passes `after`.
+    fn state(&self, query: &str) -> Response<std::io::Cursor<Vec<u8>>> {
+        let after = match parameter(query, "after") {
+            Some(text) => match text.parse::<u64>() {
+                Ok(version) => Some(version),
+                Err(_) => return error(400, &format!("after must be a version number ({text})")),
+            },
+            None => None,
+        };
+        let deadline = Instant::now() + LONG_POLL;
+        let mut table = self.shared.lock();
+        while let Some(after) = after {
+            let now = Instant::now();
+            if table.version > after || now >= deadline || table.shutdown {
+                break;
+            }
+            table = match self.shared.changed.wait_timeout(table, deadline - now) {
+                Ok((table, _)) => table,
+                Err(poisoned) => poisoned.into_inner().0,
+            };
+        }
+        json_response(200, &table.view())
+    }
+
+    fn post(&self, path: &str, body: &str) -> Response<std::io::Cursor<Vec<u8>>> {
+        let result = match path {
+            "/api/new" => parse::<GameRequest>(body)
+                .and_then(|request| self.shared.update(|table| table.new_game(&request))),
+            "/api/settings" => parse::<GameRequest>(body)
+                .and_then(|request| self.shared.update(|table| table.change_settings(&request))),
+            "/api/move" => parse::<MoveRequest>(body).and_then(|request| {
+                self.shared
+                    .update(|table| table.human_move(&request.r#move).map(|_| ()))
+            }),
+            "/api/undo" => parse::<StepRequest>(body).and_then(|request| {
+                self.shared
+                    .update(|table| table.undo(request.count.unwrap_or(1)))
+            }),
+            "/api/redo" => parse::<StepRequest>(body).and_then(|request| {
+                self.shared
+                    .update(|table| table.redo(request.count.unwrap_or(1)))
+            }),
+            "/api/load" => parse::<LoadRequest>(body)
+                .and_then(|request| read_game(&request.text))
+                .and_then(|game| self.shared.update(|table| table.load(game))),
+            "/api/resume" => parse::<Empty>(body).map(|_| {
+                self.shared.update(|table| {
+                    table.paused = false;
+                    table.touch();
+                })
+            }),
+            "/api/stop" => parse::<Empty>(body).map(|_| {
+                self.shared.update(|table| {
+                    table.analysing = false;
+                    if table.engine_to_move().is_some() {
+                        table.stop_requested = true;
+                    }
+                    table.touch();
+                })
+            }),
+            "/api/analyse" => parse::<Empty>(body).and_then(|_| {
+                self.shared.update(|table| {
+                    if table.outcome().is_some() {
+                        return Err("the game is over (analyse)".to_string());
+                    }
+                    table.analysing = true;
+                    table.touch();
+                    Ok(())
+                })
+            }),
+            "/api/eval" => parse::<Empty>(body).map(|_| {
+                self.shared.update(|table| {
+                    table.eval_requested = true;
+                    table.touch();
+                })
+            }),
+            "/api/restart" => parse::<RestartRequest>(body).and_then(|request| {
+                self.shared.update(|table| {
+                    let count = table.engines.len();
+                    let engine = table.engines.get_mut(request.engine).ok_or_else(|| {
+                        format!(
+                            "no engine {}, there are {count} ({})",
+                            request.engine, request.engine
+                        )
+                    })?;
+                    engine.restart = true;
+                    engine.status = EngineStatus::Starting;
+                    table.touch();
+                    Ok(())
+                })
+            }),
+            _ => return error(404, &format!("no such request ({path})")),
+        };
+        match result {
+            Ok(()) => json_response(200, &self.shared.lock().view()),
+            Err(reason) => error(400, &reason),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    r#move: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StepRequest {
+    count: Option<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LoadRequest {
+    text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RestartRequest {
+    engine: usize,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Empty {}
+
+/// A JSON body as `T`; an empty body reads as `{}`.
+fn parse<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, String> {
+    let body = if body.trim().is_empty() { "{}" } else { body };
+    serde_json::from_str(body).map_err(|error| format!("bad request body: {error}"))
+}
+
+/// The body as text, at most [`MAX_BODY`] bytes (also when no length was announced).
+fn read_body(request: &mut Request) -> Result<String, (u16, String)> {
+    let mut bytes = Vec::new();
+    request
+        .as_reader()
+        .take(MAX_BODY as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|failure| (400, format!("cannot read the body: {failure}")))?;
+    if bytes.len() > MAX_BODY {
+        return Err((413, format!("the body is larger than {MAX_BODY} bytes")));
+    }
+    String::from_utf8(bytes).map_err(|failure| {
+        (
+            400,
+            format!(
+                "the body is not UTF-8 (byte {})",
+                failure.utf8_error().valid_up_to()
+            ),
+        )
+    })
+}
+
+/// One `name=value` of a query string (values here are plain words and numbers).
+fn parameter<'a>(query: &'a str, name: &str) -> Option<&'a str> {
+    query
+        .split('&')
+        .filter_map(|pair| pair.split_once('='))
+        .find(|(key, _)| *key == name)
+        .map(|(_, value)| value)
+}
+
+fn board_layout(query: &str) -> Response<std::io::Cursor<Vec<u8>>> {
+    let variant = parameter(query, "variant").unwrap_or("");
+    let Ok(variant) = variant.parse::<Variant>() else {
+        return error(400, &format!("unknown variant ({variant})"));
+    };
+    let side_text = parameter(query, "side").unwrap_or("");
+    let side = side_text
+        .parse::<usize>()
+        .ok()
+        .filter(|side| (2..=9).contains(side));
+    match side.and_then(|side| layout(variant, side)) {
+        Some(layout) => match serde_json::to_value(&layout) {
+            Ok(value) => json_response(200, &value),
+            Err(failure) => error(500, &failure.to_string()),
+        },
+        None => error(400, &format!("no board of that side ({side_text})")),
+    }
+}
+
+fn header(name: &str, value: &str) -> Option<Header> {
+    Header::from_bytes(name.as_bytes(), value.as_bytes()).ok()
+}
+
+/// Headers on every answer: no caching, no sniffing, no framing by other pages, and a
+/// page that can reach nothing but this server.
+fn with_common_headers(
+    mut response: Response<std::io::Cursor<Vec<u8>>>,
+) -> Response<std::io::Cursor<Vec<u8>>> {
+    let headers = [
+        ("Cache-Control", "no-store"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("X-Frame-Options", "DENY"),
+        (
+            "Content-Security-Policy",
+            "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'",
+        ),
+    ];
+    for (name, value) in headers {
+        if let Some(header) = header(name, value) {
+            response.add_header(header);
+        }
+    }
+    response
+}
+
+fn file(text: &'static str, kind: &str) -> Response<std::io::Cursor<Vec<u8>>> {
+    let mut response = Response::from_string(text);
+    if let Some(header) = header("Content-Type", kind) {
+        response.add_header(header);
+    }
+    with_common_headers(response)
+}
+
+fn json_response(status: u16, value: &Value) -> Response<std::io::Cursor<Vec<u8>>> {
+    let mut response = Response::from_string(value.to_string()).with_status_code(status);
+    if let Some(header) = header("Content-Type", "application/json") {
+        response.add_header(header);
+    }
+    with_common_headers(response)
+}
+
+fn error(status: u16, reason: &str) -> Response<std::io::Cursor<Vec<u8>>> {
+    log::info!("refused ({status}): {reason}");
+    let mut response = json_response(status, &json!({ "error": reason }));
+    if status == 413 || status == 403 {
+        // The rest of an oversized or refused body is not read: close the connection.
+        if let Some(header) = header("Connection", "close") {
+            response.add_header(header);
+        }
+    }
+    response
+}

@@ -1,0 +1,524 @@
+//! `tessera gui` end to end: the real binary on 127.0.0.1, spoken to over HTTP as the
+//! page does, with Tessera (at small node counts) and the misbehaving test engine.
+//! The deadlines below only stop a broken build from hanging; nothing here is timed.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tessera::game::{AnyGame, CatchupRule, GameConfig, Outcome, Variant};
+
+const TESSERA: &str = env!("CARGO_BIN_EXE_tessera");
+/// Long enough for a loaded 2-core machine; reached only when something is broken.
+const PATIENCE: Duration = Duration::from_secs(180);
+
+struct Gui {
+    child: Child,
+    /// `127.0.0.1:PORT`
+    address: String,
+}
+
+impl Drop for Gui {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+struct Reply {
+    status: u16,
+    body: Value,
+}
+
+/// A chunked HTTP body decoded.
+fn unchunk(mut data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let Some(end) = data.windows(2).position(|pair| pair == b"\r\n") else {
+            return out;
+        };
+        let size_text = String::from_utf8_lossy(&data[..end]).to_string();
+        let size = usize::from_str_radix(size_text.trim(), 16).unwrap_or(0);
+        if size == 0 {
+            return out;
+        }
+        data = &data[end + 2..];
+        out.extend_from_slice(&data[..size.min(data.len())]);
+        data = &data[(size + 2).min(data.len())..];
+    }
+}
+
+impl Gui {
+    fn start(arguments: &[&str]) -> Gui {
+        let mut child = Command::new(TESSERA)
+            .arg("gui")
+            .args(arguments)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("tessera gui starts");
+        let stdout = child.stdout.take().expect("a pipe");
+        let mut line = String::new();
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("the listening line");
+        let address = line
+            .trim()
+            .strip_prefix("listening on http://")
+            .and_then(|rest| rest.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("unexpected first line: {line}"))
+            .to_string();
+        assert!(address.starts_with("127.0.0.1:"), "{address}");
+        Gui { child, address }
+    }
+
+    /// One request with the given Host and extra headers; the reply's status and JSON.
+    fn raw(&self, method: &str, path: &str, host: &str, headers: &[&str], body: &[u8]) -> Reply {
+        let mut stream = TcpStream::connect(&self.address).expect("connect");
+        let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
+        for header in headers {
+            head.push_str(header);
+            head.push_str("\r\n");
+        }
+        head.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
+        stream.write_all(head.as_bytes()).expect("write the head");
+        // The server may refuse before reading the whole body.
+        let _ = stream.write_all(body);
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        let split = answer
+            .windows(4)
+            .position(|four| four == b"\r\n\r\n")
+            .expect("a complete answer");
+        let head = String::from_utf8_lossy(&answer[..split]).to_string();
+        let status = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|code| code.parse().ok())
+            .expect("a status");
+        let mut content = answer[split + 4..].to_vec();
+        if head
+            .to_ascii_lowercase()
+            .contains("transfer-encoding: chunked")
+        {
+            content = unchunk(&content);
+        }
+        let body = serde_json::from_slice(&content).unwrap_or(Value::Null);
+        Reply { status, body }
+    }
+
+    fn get(&self, path: &str) -> Reply {
+        self.raw("GET", path, &self.address.clone(), &[], b"")
+    }
+
+    fn post(&self, path: &str, body: Value) -> Reply {
+        let text = body.to_string();
+        self.raw(
+            "POST",
+            path,
+            &self.address.clone(),
+            &["Content-Type: application/json"],
+            text.as_bytes(),
+        )
+    }
+
+    fn state(&self) -> Value {
+        let reply = self.get("/api/state");
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        reply.body
+    }
+
+    /// Follows the state (long polls) until `done` holds.
+    fn wait_for(&self, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+        let deadline = Instant::now() + PATIENCE;
+        let mut state = self.state();
+        while !done(&state) {
+            assert!(Instant::now() < deadline, "never saw {what}: {state}");
+            let version = state["version"].as_u64().expect("a version");
+            let reply = self.get(&format!("/api/state?after={version}"));
+            assert_eq!(reply.status, 200, "{}", reply.body);
+            state = reply.body;
+        }
+        state
+    }
+}
+
+fn moves_of(state: &Value) -> Vec<String> {
+    state["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|text| text.as_str().expect("a move").to_string())
+        .collect()
+}
+
+fn engine_status(state: &Value) -> &str {
+    state["engines"][0]["status"].as_str().unwrap_or("")
+}
+
+/// The game the state describes, replayed by the rules library.
+fn replay(state: &Value) -> AnyGame {
+    let variant: Variant = state["variant"]
+        .as_str()
+        .expect("a variant")
+        .parse()
+        .expect("known");
+    let rule: CatchupRule = state["rule"]
+        .as_str()
+        .expect("a rule")
+        .parse()
+        .expect("known");
+    let config = GameConfig {
+        variant,
+        size: state["side"].as_u64().map(|side| side as usize),
+        catchup_rule: rule,
+    };
+    let mut game = AnyGame::from_position_text(config, state["start"].as_str().expect("a start"))
+        .expect("a valid start");
+    for text in moves_of(state) {
+        game.play_text(&text)
+            .expect("every move on the table is legal");
+    }
+    game
+}
+
+/// The variants at small boards, so whole games are short.
+const VARIANTS: [(&str, u64); 4] = [
+    ("cheversi", 8),
+    ("kruzno", 6),
+    ("hexcheckers", 4),
+    ("catchup", 3),
+];
+
+#[test]
+fn every_variant_takes_a_persons_moves_refuses_bad_ones_and_the_engine_answers() {
+    let gui = Gui::start(&[]);
+    for (variant, side) in VARIANTS {
+        let reply = gui.post(
+            "/api/new",
+            json!({ "variant": variant, "size": side, "white": "human", "black": "engine0", "nodes": 200 }),
+        );
+        assert_eq!(reply.status, 200, "{variant}: {}", reply.body);
+        let state = reply.body;
+        assert_eq!(state["variant"], variant);
+        assert!(
+            state["frame"]["contents"].is_string(),
+            "{variant}: a drawable frame"
+        );
+        let before = state["position"].clone();
+        for bad in ["zz9", "", "a1-a1-a1", "Ke4 Qd5"] {
+            let reply = gui.post("/api/move", json!({ "move": bad }));
+            assert_eq!(reply.status, 400, "{variant} {bad}: {}", reply.body);
+            assert!(reply.body["error"].is_string());
+        }
+        let state = gui.state();
+        assert_eq!(
+            state["position"], before,
+            "{variant}: a bad move changed nothing"
+        );
+        assert!(moves_of(&state).is_empty());
+        let first = if variant == "catchup" {
+            "c3".to_string()
+        } else {
+            state["legal"][0]
+                .as_str()
+                .expect("a legal move")
+                .to_string()
+        };
+        let reply = gui.post("/api/move", json!({ "move": first }));
+        assert_eq!(reply.status, 200, "{variant} {first}: {}", reply.body);
+        let state = gui.wait_for("the engine's answer", |state| moves_of(state).len() == 2);
+        let game = replay(&state);
+        assert_eq!(
+            game.position_text(),
+            state["position"].as_str().expect("text")
+        );
+        // The engine moved; a person's move is refused while the engine has the move.
+        let reply = gui.post(
+            "/api/new",
+            json!({ "white": "engine0", "black": "human", "movetime": 20000 }),
+        );
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        let state = gui.wait_for("the engine thinking", |state| {
+            engine_status(state) == "thinking"
+        });
+        let legal = state["legal"][0].as_str().unwrap_or("c3").to_string();
+        let reply = gui.post("/api/move", json!({ "move": legal }));
+        assert_eq!(reply.status, 400, "{}", reply.body);
+        assert!(
+            reply.body["error"]
+                .as_str()
+                .unwrap_or("")
+                .contains("engine's turn")
+        );
+        // `stop` makes the engine move at once.
+        assert_eq!(gui.post("/api/stop", json!({})).status, 200);
+        gui.wait_for("the stopped search's move", |state| {
+            moves_of(state).len() == 1
+        });
+    }
+}
+
+#[test]
+fn engine_games_end_with_the_result_of_the_rules() {
+    let gui = Gui::start(&[]);
+    for (variant, side) in VARIANTS {
+        let reply = gui.post(
+            "/api/new",
+            json!({ "variant": variant, "size": side, "white": "engine0", "black": "engine0", "nodes": 60 }),
+        );
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        let state = gui.wait_for("the end of the game", |state| !state["result"].is_null());
+        let game = replay(&state);
+        let outcome = game.outcome().expect("over by the rules");
+        assert_eq!(state["result"]["outcome"], outcome.as_str(), "{variant}");
+        let winner = match outcome {
+            Outcome::Win(player) => json!(if player.index() == 0 {
+                "white"
+            } else {
+                "black"
+            }),
+            Outcome::Draw => Value::Null,
+        };
+        assert_eq!(state["result"]["winner"], winner, "{variant}");
+        assert!(state["legal"].as_array().is_some_and(Vec::is_empty));
+        let reply = gui.post("/api/move", json!({ "move": "a1" }));
+        assert_eq!(reply.status, 400, "no move after the end");
+    }
+}
+
+#[test]
+fn foreign_hosts_origins_and_oversized_bodies_are_refused() {
+    let gui = Gui::start(&["--variant", "catchup", "--size", "3"]);
+    let page = gui.raw("GET", "/", &gui.address.clone(), &[], b"");
+    assert_eq!(page.status, 200);
+    let port = gui.address.rsplit(':').next().expect("a port");
+    let local = gui.raw("GET", "/api/state", &format!("localhost:{port}"), &[], b"");
+    assert_eq!(local.status, 200);
+    for host in [
+        "evil.example",
+        &format!("evil.example:{port}"),
+        "127.0.0.1:1",
+        "",
+    ] {
+        let reply = gui.raw("GET", "/api/state", host, &[], b"");
+        assert_eq!(reply.status, 403, "Host {host}");
+    }
+    let before = gui.state();
+    let state_after = |gui: &Gui| {
+        let state = gui.state();
+        assert_eq!(state["position"], before["position"]);
+        assert_eq!(state["moves"], before["moves"]);
+    };
+    let move_body = json!({ "move": "c3" }).to_string();
+    let address = gui.address.clone();
+    let reply = gui.raw(
+        "POST",
+        "/api/move",
+        &address,
+        &[
+            "Content-Type: application/json",
+            "Origin: http://evil.example",
+        ],
+        move_body.as_bytes(),
+    );
+    assert_eq!(reply.status, 403, "{}", reply.body);
+    let reply = gui.raw(
+        "POST",
+        "/api/move",
+        &address,
+        &["Content-Type: text/plain"],
+        move_body.as_bytes(),
+    );
+    assert_eq!(reply.status, 415, "{}", reply.body);
+    let mut huge = json!({ "move": "c3" }).to_string();
+    huge.insert_str(1, &format!("\"pad\": \"{}\", ", "x".repeat(300 * 1024)));
+    let reply = gui.raw(
+        "POST",
+        "/api/move",
+        &address,
+        &["Content-Type: application/json"],
+        huge.as_bytes(),
+    );
+    assert_eq!(reply.status, 413, "{}", reply.body);
+    for bad in [
+        "{",
+        "[]",
+        "{\"move\": 3}",
+        "{\"move\": \"c3\", \"program\": \"/bin/sh\"}",
+    ] {
+        let reply = gui.raw(
+            "POST",
+            "/api/move",
+            &address,
+            &["Content-Type: application/json"],
+            bad.as_bytes(),
+        );
+        assert_eq!(reply.status, 400, "{bad}: {}", reply.body);
+    }
+    for (path, body) in [
+        ("/api/new", json!({ "variant": "chess" })),
+        ("/api/new", json!({ "white": "engine1" })),
+        ("/api/new", json!({ "fen": "9/9 w 1" })),
+        ("/api/restart", json!({ "engine": 5 })),
+        ("/api/load", json!({ "text": "/etc/passwd" })),
+        ("/api/undo", json!({})),
+    ] {
+        let reply = gui.post(path, body.clone());
+        assert_eq!(reply.status, 400, "{path} {body}: {}", reply.body);
+    }
+    assert_eq!(gui.get("/api/nothing").status, 404);
+    assert_eq!(gui.get("/../etc/passwd").status, 404);
+    assert_eq!(
+        gui.raw("DELETE", "/api/state", &address, &[], b"").status,
+        405
+    );
+    state_after(&gui);
+}
+
+#[test]
+fn a_killed_engine_is_reported_and_replaced_without_losing_the_game() {
+    let gui = Gui::start(&["--variant", "hexcheckers", "--size", "5"]);
+    let reply = gui.post(
+        "/api/new",
+        json!({ "white": "human", "black": "engine0", "movetime": 60000 }),
+    );
+    assert_eq!(reply.status, 200);
+    let first = reply.body["legal"][0].as_str().expect("a move").to_string();
+    assert_eq!(gui.post("/api/move", json!({ "move": first })).status, 200);
+    let state = gui.wait_for("the engine thinking", |state| {
+        engine_status(state) == "thinking" && state["engines"][0]["pid"].is_u64()
+    });
+    let pid = state["engines"][0]["pid"].as_u64().expect("a pid");
+    let killed = Command::new("kill")
+        .args(["-9", &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let state = gui.wait_for("the crash reported", |state| {
+        engine_status(state) == "failed"
+    });
+    assert!(
+        state["engines"][0]["problem"]
+            .as_str()
+            .unwrap_or("")
+            .contains("crashed"),
+        "{state}"
+    );
+    assert_eq!(
+        moves_of(&state),
+        std::slice::from_ref(&first),
+        "the game is kept"
+    );
+    assert_eq!(
+        gui.post("/api/settings", json!({ "nodes": 200 })).status,
+        200
+    );
+    assert_eq!(gui.post("/api/restart", json!({ "engine": 0 })).status, 200);
+    let state = gui.wait_for("the new engine's move", |state| moves_of(state).len() == 2);
+    assert_eq!(moves_of(&state)[0], first);
+    let new_pid = state["engines"][0]["pid"].as_u64().expect("a new pid");
+    assert_ne!(new_pid, pid);
+    replay(&state);
+}
+
+#[test]
+fn a_hung_engine_is_reported() {
+    let gui = Gui::start(&[
+        "--variant",
+        "catchup",
+        "--size",
+        "3",
+        "--grace-ms",
+        "200",
+        "--engine",
+        &format!("cmd={TESSERA}"),
+        "arg=test-engine",
+        "arg=--mode",
+        "arg=hang",
+    ]);
+    let reply = gui.post(
+        "/api/new",
+        json!({ "white": "engine0", "black": "human", "movetime": 50 }),
+    );
+    assert_eq!(reply.status, 200);
+    let state = gui.wait_for("the hang reported", |state| {
+        engine_status(state) == "failed"
+    });
+    let problem = state["engines"][0]["problem"].as_str().unwrap_or("");
+    assert!(problem.contains("stalled"), "{problem}");
+    assert!(moves_of(&state).is_empty());
+    // The page may hand the move to a person instead.
+    assert_eq!(
+        gui.post("/api/settings", json!({ "white": "human" }))
+            .status,
+        200
+    );
+    assert_eq!(gui.post("/api/move", json!({ "move": "b2" })).status, 200);
+}
+
+#[test]
+fn loaded_records_step_through_and_the_engine_analyses_and_evaluates() {
+    let gui = Gui::start(&[]);
+    let record = json!({
+        "game": 0, "pair": 0, "variant": "kruzno", "size": 6, "rule": "revised",
+        "engines": ["a", "b"], "white_engine": 0, "white": "a", "black": "b",
+        "opening": { "index": 0, "position": "", "moves": [] },
+        "moves": [], "times_ms": [], "result": "*", "termination": "aborted",
+        "reason": "", "final_position": "", "seed": 0
+    });
+    // Three plies of a real game, then the record.
+    let mut game = AnyGame::new(GameConfig::new(Variant::Kruzno)).expect("start");
+    let mut moves = Vec::new();
+    for _ in 0..3 {
+        let next = game.legal_move_texts()[0].clone();
+        game.play_text(&next).expect("legal");
+        moves.push(next);
+    }
+    let mut record = record;
+    record["opening"]["position"] = json!(game.start_position_text());
+    record["moves"] = json!(moves);
+    let reply = gui.post("/api/load", json!({ "text": record.to_string() }));
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert_eq!(reply.body["redo"], json!(moves));
+    assert_eq!(gui.post("/api/redo", json!({ "count": 10 })).status, 200);
+    let state = gui.state();
+    assert_eq!(moves_of(&state), moves);
+    assert_eq!(state["position"], game.position_text());
+    assert_eq!(gui.post("/api/undo", json!({ "count": 2 })).status, 200);
+    assert_eq!(moves_of(&gui.state()).len(), 1);
+    let bad = gui.post(
+        "/api/load",
+        json!({ "text": record.to_string().replace(&moves[2], "a1-a2") }),
+    );
+    assert_eq!(bad.status, 400, "{}", bad.body);
+    assert_eq!(
+        moves_of(&gui.state()).len(),
+        1,
+        "a bad record changes nothing"
+    );
+
+    assert_eq!(gui.post("/api/analyse", json!({})).status, 200);
+    let state = gui.wait_for("analysis lines", |state| {
+        state["search"]["purpose"] == "analysis"
+            && state["search"]["current"] == true
+            && state["search"]["lines"].as_array().is_some_and(|lines| {
+                lines
+                    .iter()
+                    .any(|line| line["pv"].as_array().is_some_and(|pv| !pv.is_empty()))
+            })
+    });
+    assert_eq!(engine_status(&state), "analysing");
+    assert_eq!(gui.post("/api/stop", json!({})).status, 200);
+    gui.wait_for("the analysis stopped", |state| {
+        engine_status(state) == "ready"
+    });
+    assert_eq!(gui.post("/api/eval", json!({})).status, 200);
+    let state = gui.wait_for("the evaluation", |state| state["eval"]["current"] == true);
+    let lines = state["eval"]["lines"].as_array().expect("lines");
+    assert!(!lines.is_empty());
+    assert_eq!(moves_of(&state).len(), 1, "analysis never moves");
+}
