@@ -22,6 +22,9 @@
 //!     the distance; plus 8 per own man for each enemy man short of 8): every hunter
 //!     comes, and hunters are kept.
 //!
+//!   On sides 7 to 9 the conversion terms grow in as the enemy men fall (times
+//!   ((9 - enemy men) / 9)^2) and need 4 men of the side ahead (3 on side 7).
+//!
 //! Captures are noisy moves: quiescence follows capture chains to the end, and since a
 //! capture is compulsory there is no stand-pat while one is available.
 
@@ -31,7 +34,7 @@ use crate::game::{Player, Rules};
 use crate::search::game::{Algorithm, HISTORY_SIZE, MoveTree, SearchGame, find_move, first_step};
 
 use super::checkers_conversion::{
-    Conversion, ConversionTask, ConversionWeights, contact_distance, converting,
+    Conversion, ConversionTask, ConversionWeights, HUNT_MEN, contact_distance, converting,
 };
 
 const MAN: i32 = 100;
@@ -147,16 +150,36 @@ fn weighted<const N: usize>(
             terms.advancement
         }
     };
+    // On the big boards the conversion terms grow in as the enemy men fall, by
+    // ((HUNT_MEN + 1 - enemy men) / (HUNT_MEN + 1))^2: a bonus that appeared whole at the
+    // ninth enemy man made trading men away to reach it look good (side 7: 15 v 10
+    // traded down to 8 v 7).
+    let full = (HUNT_MEN as i32 + 1).pow(2);
+    let ramp = |enemies: i32| {
+        if big {
+            (HUNT_MEN as i32 + 1 - enemies).max(0).pow(2)
+        } else {
+            full
+        }
+    };
+    let (own_ramp, opp_ramp) = (ramp(opp.material), ramp(own.material));
+    let ramped = |weight: i32, own_term: i32, opp_term: i32| {
+        weight * (own_term * own_ramp - opp_term * opp_ramp) / full
+    };
     [
         MAN * (own.material - opp.material),
         CENTRE * (own.centre - opp.centre),
         MOBILITY * (own.mobility - opp.mobility),
         ADVANCE_QUARTERS * (advancement_of(&own, &opp) - advancement_of(&opp, &own)) / 4,
         BORDER * (own.border - opp.border),
-        weights.hunt * (own_conversion.hunt - opp_conversion.hunt),
-        weights.restrict * (own_conversion.restrict - opp_conversion.restrict),
-        weights.space * (own_conversion.space - opp_conversion.space),
-        weights.gather * (own_conversion.gather - opp_conversion.gather),
+        ramped(weights.hunt, own_conversion.hunt, opp_conversion.hunt),
+        ramped(
+            weights.restrict,
+            own_conversion.restrict,
+            opp_conversion.restrict,
+        ),
+        ramped(weights.space, own_conversion.space, opp_conversion.space),
+        ramped(weights.gather, own_conversion.gather, opp_conversion.gather),
     ]
 }
 
