@@ -13,6 +13,8 @@
 //! - [`picture`]: SVG pictures of positions (`tessera render`) shared with the report page.
 //! - [`report`]: `tessera report`, one HTML page (summary, plots, games, replay) from records.
 //! - [`bench`]: the fixed node signature.
+//! - [`solve`]: `tessera solve`, exact values (Catchup's small boards, Cheversi), with
+//!   checkpoints and checkable proofs.
 //!
 //! Glossary: *ply* = one move of one side; *position string* = the FEN-like text of
 //! RULES.md; *cell* = a hex board location, stored as a bit of the padded layout
@@ -29,3 +31,4 @@ pub mod protocol;
 pub mod random;
 pub mod report;
 pub mod search;
+pub mod solve;
