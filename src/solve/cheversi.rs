@@ -182,6 +182,8 @@ impl Solvable for CheversiState {
     }
 
     const TABLE_MIN_REMAINING: u32 = 3;
+
+    const ETC_MIN_REMAINING: u32 = 4;
 }
 
 /// The position's pieces by colour and kind.

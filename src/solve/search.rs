@@ -58,6 +58,10 @@ pub trait Solvable: Clone + Send + Sync + 'static {
     /// Positions with fewer [`Solvable::remaining`] than this are searched without the
     /// table (they are cheaper to search than to look up).
     const TABLE_MIN_REMAINING: u32 = 2;
+
+    /// Below this many remaining plies or cells, no enhanced transposition cut-off is
+    /// tried (it computes every child's key, which costs more than it saves near the end).
+    const ETC_MIN_REMAINING: u32 = 12;
 }
 
 /// A move, the position it leads to and its ordering score.
@@ -108,9 +112,6 @@ pub struct Worker<'a, G: Solvable> {
     /// The root move of the last search that reached its `beta` (or else its best).
     pub root_best: Option<G::Move>,
 }
-
-/// Below this many remaining plies, no enhanced transposition cut-off is tried.
-const ETC_MIN_REMAINING: u32 = 12;
 
 impl<'a, G: Solvable> Worker<'a, G> {
     pub fn new(shared: &'a Shared, thread_index: usize) -> Self {
@@ -188,7 +189,7 @@ impl<'a, G: Solvable> Worker<'a, G> {
             ply,
             self.thread_index,
         );
-        if use_table && remaining >= ETC_MIN_REMAINING {
+        if use_table && remaining >= G::ETC_MIN_REMAINING {
             for child in children.iter() {
                 if child.position.remaining() < G::TABLE_MIN_REMAINING {
                     break;
