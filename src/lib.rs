@@ -14,6 +14,8 @@
 //! - [`report`]: `tessera report`, one HTML page (summary, plots, games, replay) from records.
 //! - [`gui`]: `tessera gui`, a local web server and page that drive engines over the protocol.
 //! - [`bench`]: the fixed node signature.
+//! - [`solve`]: `tessera solve`, exact values (Catchup's small boards, Cheversi), with
+//!   checkpoints and checkable proofs.
 //!
 //! Glossary: *ply* = one move of one side; *position string* = the FEN-like text of
 //! RULES.md; *cell* = a hex board location, stored as a bit of the padded layout
@@ -31,3 +33,4 @@ pub mod protocol;
 pub mod random;
 pub mod report;
 pub mod search;
+pub mod solve;

@@ -32,6 +32,8 @@ enum Command {
     Bench,
     /// Solve small hex checkers endings exactly and print the figures (and won positions).
     Endings(EndingsArgs),
+    /// Exact game value of a position (Catchup sides 2-5, Cheversi), best move, proofs.
+    Solve(Box<tessera::solve::SolveArgs>),
     /// Play an engine-vs-engine match with the rules as referee.
     Match(Box<tessera::arena::MatchArgs>),
     /// Draw a position as SVG (stdout unless -o).
@@ -157,6 +159,7 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some(Command::Solve(args)) => tessera::solve::run(&args),
         Some(Command::Match(args)) => tessera::arena::run(&args),
         Some(Command::Render(args)) => run_render(&args),
         Some(Command::Report(args)) => tessera::report::run(&args),

@@ -1,0 +1,303 @@
+//! Cheversi for the solver: the engine's own position with the score kept incrementally
+//! (each placement changes the points by [`Cheversi::points_change`]), placements ordered
+//! by the margin they gain at once, the last two placements solved without playing them
+//! out, and an exact 128-bit key.
+//!
+//! The key names a position exactly: the occupied squares, then one 4-bit code (colour and
+//! kind) per piece in square order, 16 pieces at most; a spare code holds the rule state
+//! the board does not show (the queen call, or which piece was placed last when Black's
+//! King must touch it). Early in the game, when few pieces stand, the key is the smallest
+//! over the board's 8 symmetries: every rule (touching, the Bishops' square colours, the
+//! attack patterns) is kept by rotations and mirrors, since no piece has a direction.
+
+use crate::game::cheversi::{Cheversi, Move, PLACEMENTS, PieceKind, Squares};
+use crate::game::{Player, Rules};
+
+use super::search::{Child, Solvable};
+use super::table::Key;
+
+/// Positions with at most this many pieces get the symmetric key (it costs 8 encodings).
+const SYMMETRIC_KEY_PLACEMENTS: u8 = 6;
+
+/// No margin reaches this (each side attacks fewer than 128 squares with its pieces).
+const VALUE_BOUND: i32 = 127;
+
+/// A Cheversi position with White's margin (White's points minus Black's) kept.
+#[derive(Clone, Debug)]
+pub struct CheversiState {
+    position: Cheversi,
+    margin: i32,
+}
+
+impl CheversiState {
+    pub fn new(position: Cheversi) -> Self {
+        let margin = position.points(Player::One) - position.points(Player::Two);
+        CheversiState { position, margin }
+    }
+
+    pub fn position(&self) -> &Cheversi {
+        &self.position
+    }
+
+    /// The mover's margin now.
+    fn mover_margin(&self) -> i32 {
+        match self.position.side_to_move() {
+            Player::One => self.margin,
+            Player::Two => -self.margin,
+        }
+    }
+
+    /// How `mv` changes the mover's margin.
+    fn gain(&self, mv: Move) -> i32 {
+        let change = self.position.points_change(mv);
+        let mover = self.position.side_to_move().index();
+        change[mover] - change[1 - mover]
+    }
+
+    fn after(&self, mv: Move) -> CheversiState {
+        let change = self.position.points_change(mv);
+        let mut position = self.position.clone();
+        position.place(mv);
+        CheversiState {
+            position,
+            margin: self.margin + change[0] - change[1],
+        }
+    }
+
+    /// The mover's best last placement (Black's King), fail-soft against `beta`.
+    fn last_placement(&self, beta: i32) -> i32 {
+        let base = self.mover_margin();
+        let mut best = -VALUE_BOUND - 1;
+        let squares = self.position.legal_squares_by_kind();
+        for kind in PieceKind::ALL {
+            for square in Squares(squares[kind.index()]) {
+                let value = base + self.gain(Move::new(kind, square));
+                if value > best {
+                    best = value;
+                    if best >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The last two placements by fail-soft alpha-beta: White's candidates in the order
+    /// of the margin they leave, each answered by Black's best King.
+    fn last_two_placements(&self, alpha: i32, beta: i32) -> i32 {
+        let base = self.mover_margin();
+        let squares = self.position.legal_squares_by_kind();
+        let mut candidates: Vec<(i32, Move)> = Vec::with_capacity(64);
+        for kind in PieceKind::ALL {
+            for square in Squares(squares[kind.index()]) {
+                let mv = Move::new(kind, square);
+                candidates.push((base + self.gain(mv), mv));
+            }
+        }
+        candidates.sort_unstable_by_key(|&(after, _)| std::cmp::Reverse(after));
+        let mut best = -VALUE_BOUND - 1;
+        let mut alpha = alpha;
+        for &(_, mv) in &candidates {
+            let value = -self.after(mv).last_placement(-alpha.max(best));
+            if value > best {
+                best = value;
+                if best >= beta {
+                    break;
+                }
+            }
+            alpha = alpha.max(best);
+        }
+        best
+    }
+}
+
+impl Solvable for CheversiState {
+    type Move = Move;
+
+    fn final_value(&self) -> Option<i32> {
+        self.position.is_finished().then(|| self.mover_margin())
+    }
+
+    fn children(&self, children: &mut Vec<Child<Self>>) {
+        children.clear();
+        let squares = self.position.legal_squares_by_kind();
+        for kind in PieceKind::ALL {
+            for square in Squares(squares[kind.index()]) {
+                let mv = Move::new(kind, square);
+                let change = self.position.points_change(mv);
+                let mover = self.position.side_to_move().index();
+                let mut position = self.position.clone();
+                position.place(mv);
+                let order = change[mover] - change[1 - mover];
+                children.push(Child {
+                    mv,
+                    order,
+                    position: CheversiState {
+                        position,
+                        margin: self.margin + change[0] - change[1],
+                    },
+                });
+            }
+        }
+    }
+
+    fn key(&self) -> Key {
+        let pieces = pieces(&self.position);
+        let last = self.position.last_placement().map(|mv| mv.square().index());
+        let queen_call = self.position.queen_call();
+        let placements = self.position.placements();
+        if placements > SYMMETRIC_KEY_PLACEMENTS {
+            return encode(&pieces, last, placements, queen_call);
+        }
+        symmetric_key(&pieces, last, placements, queen_call)
+    }
+
+    fn root_key(&self) -> Key {
+        position_key(&self.position)
+    }
+
+    fn move_code(&self, mv: Move) -> u32 {
+        (mv.kind().index() as u32 + 1) << 6 | mv.square().index() as u32
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        self.position.move_text(mv)
+    }
+
+    fn remaining(&self) -> u32 {
+        u32::from(PLACEMENTS.saturating_sub(self.position.placements()))
+    }
+
+    fn value_bound(&self) -> i32 {
+        VALUE_BOUND
+    }
+
+    fn shortcut(&self, alpha: i32, beta: i32) -> Option<i32> {
+        match self.remaining() {
+            1 => Some(self.last_placement(beta)),
+            2 => Some(self.last_two_placements(alpha, beta)),
+            _ => None,
+        }
+    }
+
+    const TABLE_MIN_REMAINING: u32 = 3;
+
+    const ETC_MIN_REMAINING: u32 = 4;
+}
+
+/// The position's pieces by colour and kind.
+fn pieces(position: &Cheversi) -> [[u64; 5]; 2] {
+    [Player::One, Player::Two]
+        .map(|player| PieceKind::ALL.map(|kind| position.pieces(player, kind)))
+}
+
+/// The exact key of a position given by its pieces and rule state (see the module notes).
+fn encode(pieces: &[[u64; 5]; 2], last: Option<usize>, placements: u8, queen_call: bool) -> Key {
+    let occupied = pieces.iter().flatten().fold(0, |all, set| all | set);
+    let mut codes = 0u64;
+    let mut shift = 0;
+    for square in Squares(occupied) {
+        let bit = square.bit();
+        let colour = u64::from(pieces[0].iter().all(|set| set & bit == 0));
+        let kind = pieces[colour as usize]
+            .iter()
+            .position(|set| set & bit != 0)
+            .unwrap_or(0) as u64;
+        codes |= (colour << 3 | kind) << shift;
+        shift += 4;
+    }
+    // With 15 pieces or fewer the last code is free: it holds the rule state.
+    let spare = if placements == PLACEMENTS - 1 {
+        last.map_or(0, |square| {
+            (occupied & ((1u64 << square) - 1)).count_ones() as u64
+        })
+    } else {
+        u64::from(queen_call)
+    };
+    if placements < PLACEMENTS {
+        codes |= spare << 60;
+    }
+    [occupied, codes]
+}
+
+/// The smallest key over the 8 symmetries of the board.
+pub fn symmetric_key(
+    pieces: &[[u64; 5]; 2],
+    last: Option<usize>,
+    placements: u8,
+    queen_call: bool,
+) -> Key {
+    (0..8)
+        .map(|symmetry| {
+            let image = pieces.map(|sets| sets.map(|set| transform(symmetry, set)));
+            let last =
+                last.map(|square| transform(symmetry, 1u64 << square).trailing_zeros() as usize);
+            encode(&image, last, placements, queen_call)
+        })
+        .min()
+        .expect("eight symmetries")
+}
+
+/// The image of a set of squares under symmetry `index` (0 to 7): bit 0 flips the ranks,
+/// bit 1 the files, bit 2 mirrors along the a1-h8 diagonal.
+pub fn transform(index: usize, set: u64) -> u64 {
+    let mut set = set;
+    if index & 1 != 0 {
+        set = set.swap_bytes();
+    }
+    if index & 2 != 0 {
+        const K1: u64 = 0x5555_5555_5555_5555;
+        const K2: u64 = 0x3333_3333_3333_3333;
+        const K4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+        set = ((set >> 1) & K1) | ((set & K1) << 1);
+        set = ((set >> 2) & K2) | ((set & K2) << 2);
+        set = ((set >> 4) & K4) | ((set & K4) << 4);
+    }
+    if index & 4 != 0 {
+        const K1: u64 = 0x5500_5500_5500_5500;
+        const K2: u64 = 0x3333_0000_3333_0000;
+        const K4: u64 = 0x0f0f_0f0f_0000_0000;
+        let mut t = K4 & (set ^ (set << 28));
+        set ^= t ^ (t >> 28);
+        t = K2 & (set ^ (set << 14));
+        set ^= t ^ (t >> 14);
+        t = K1 & (set ^ (set << 7));
+        set ^= t ^ (t >> 7);
+    }
+    set
+}
+
+/// The symmetric key of a whole position (for the root's moves, which lead to the same
+/// position up to symmetry when the root is symmetric).
+pub fn position_key(position: &Cheversi) -> Key {
+    symmetric_key(
+        &pieces(position),
+        position.last_placement().map(|mv| mv.square().index()),
+        position.placements(),
+        position.queen_call(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::cheversi::bitboard::KING_ATTACKS;
+
+    #[test]
+    fn the_eight_symmetries_keep_king_steps_and_are_distinct() {
+        let corner = 1u64; // a1
+        let images: std::collections::BTreeSet<u64> = (0..8)
+            .map(|index| transform(index, 0x0000_0000_0001_0003))
+            .collect();
+        assert_eq!(images.len(), 8, "an asymmetric shape has 8 distinct images");
+        for index in 0..8 {
+            let image = transform(index, corner).trailing_zeros() as usize;
+            assert_eq!(
+                transform(index, KING_ATTACKS[0]),
+                KING_ATTACKS[image],
+                "symmetry {index}"
+            );
+        }
+    }
+}

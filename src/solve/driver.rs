@@ -1,0 +1,287 @@
+//! One solve from start to answer: the root's moves (one per class of symmetric moves),
+//! threads, progress lines on stderr, checkpoints at intervals, and the best move.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use super::search::{Shared, Solvable, Worker};
+use super::table::Key;
+
+/// How to solve: what is asked and with what resources.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Win/draw/loss only (one null window at 0) instead of the exact value.
+    pub wdl: bool,
+    /// The value of every root move too.
+    pub all: bool,
+    pub threads: usize,
+    /// Seconds between progress lines on stderr; 0 for none.
+    pub progress_seconds: f64,
+    /// Seconds between checkpoints, when `checkpoint` is given.
+    pub checkpoint_seconds: f64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            wdl: false,
+            all: false,
+            threads: 1,
+            progress_seconds: 0.0,
+            checkpoint_seconds: 60.0,
+        }
+    }
+}
+
+/// What a solve found: the root's value for the side to move, a best move (none on a
+/// finished game) and, with `all`, every root move's value (in the rules' move order).
+#[derive(Clone, Debug)]
+pub struct Solution<M> {
+    pub value: i32,
+    pub best: Option<M>,
+    pub moves: Vec<(M, i32)>,
+}
+
+/// Called at checkpoint time with the table's entries; an error stops nothing (it is
+/// reported by the callee).
+pub type CheckpointWriter<'a> = dyn Fn(&Shared) + Sync + 'a;
+
+/// Solves `root`. `checkpoint` is called every `settings.checkpoint_seconds` while the
+/// search runs and once at the end.
+pub fn solve<G: Solvable>(
+    root: &G,
+    settings: &Settings,
+    shared: &Shared,
+    checkpoint: Option<&CheckpointWriter>,
+) -> Solution<G::Move> {
+    if let Some(value) = root.final_value() {
+        let value = if settings.wdl { value.signum() } else { value };
+        return Solution {
+            value,
+            best: None,
+            moves: Vec::new(),
+        };
+    }
+    let mut children = Vec::new();
+    root.children(&mut children);
+    let moves: Vec<(G::Move, G)> = children
+        .into_iter()
+        .map(|child| (child.mv, child.position))
+        .collect();
+    // One representative per class of moves that lead to symmetric positions.
+    let keys: Vec<Key> = moves
+        .iter()
+        .map(|(_, position)| position.root_key())
+        .collect();
+    let mut representatives: Vec<usize> = Vec::new();
+    let class: Vec<usize> = keys
+        .iter()
+        .enumerate()
+        .map(|(index, key)| {
+            match representatives
+                .iter()
+                .position(|&other| keys[other] == *key)
+            {
+                Some(class) => class,
+                None => {
+                    representatives.push(index);
+                    representatives.len() - 1
+                }
+            }
+        })
+        .collect();
+    let done = AtomicBool::new(false);
+    let proven = AtomicUsize::new(0);
+    let total = if settings.all {
+        representatives.len()
+    } else {
+        1
+    };
+    let mut solution = None;
+    std::thread::scope(|scope| {
+        scope.spawn(|| watch(root, settings, shared, checkpoint, &done, &proven, total));
+        solution = Some(if settings.all {
+            let values = solve_each(&moves, &representatives, settings, shared, &proven);
+            let moves_valued: Vec<(G::Move, i32)> = moves
+                .iter()
+                .zip(&class)
+                .map(|((mv, _), &class)| (*mv, values[class]))
+                .collect();
+            let best = moves_valued
+                .iter()
+                .max_by_key(|(_, value)| *value)
+                .map(|&(mv, _)| mv);
+            let value = moves_valued.iter().map(|&(_, value)| value).max();
+            Solution {
+                value: value.unwrap_or(0),
+                best,
+                moves: moves_valued,
+            }
+        } else {
+            let (value, found) = solve_root(root, settings, shared);
+            proven.store(1, Ordering::Relaxed);
+            let best = found.or_else(|| best_move(root, &moves, value, settings.wdl, shared));
+            Solution {
+                value,
+                best,
+                moves: Vec::new(),
+            }
+        });
+        done.store(true, Ordering::Relaxed);
+    });
+    if let Some(write) = checkpoint {
+        write(shared);
+    }
+    solution.expect("the scope ran the solve")
+}
+
+/// One position's value for its side to move: the sign, or the exact value.
+fn value_of<G: Solvable>(worker: &mut Worker<'_, G>, position: &G, wdl: bool) -> Option<i32> {
+    if wdl {
+        let sign = worker.sign(position);
+        (!worker_stopped(worker)).then_some(sign)
+    } else {
+        worker.exact(position, 0)
+    }
+}
+
+fn worker_stopped<G: Solvable>(worker: &Worker<'_, G>) -> bool {
+    worker.shared().stopped()
+}
+
+/// The root's value with every thread on it (the first to finish stops the others), and
+/// the root move that proved it when the search saw one.
+fn solve_root<G: Solvable>(
+    root: &G,
+    settings: &Settings,
+    shared: &Shared,
+) -> (i32, Option<G::Move>) {
+    let answer = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for thread_index in 0..settings.threads.max(1) {
+            let answer = &answer;
+            scope.spawn(move || {
+                let mut worker = Worker::new(shared, thread_index);
+                let value = value_of(&mut worker, root, settings.wdl);
+                worker.flush();
+                if let Some(value) = value {
+                    let mut answer = answer.lock().unwrap_or_else(|error| error.into_inner());
+                    answer.get_or_insert((value, worker.root_best));
+                    shared.stop.store(true, Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    shared.stop.store(false, Ordering::Relaxed);
+    let answer = answer
+        .into_inner()
+        .unwrap_or_else(|error| error.into_inner());
+    answer.expect("one thread finishes without a stop")
+}
+
+/// Every representative root move's value for the root's mover; threads take moves in
+/// turn.
+fn solve_each<G: Solvable>(
+    moves: &[(G::Move, G)],
+    representatives: &[usize],
+    settings: &Settings,
+    shared: &Shared,
+    proven: &AtomicUsize,
+) -> Vec<i32> {
+    let values = Mutex::new(vec![0; representatives.len()]);
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..settings.threads.max(1) {
+            scope.spawn(|| {
+                let mut worker = Worker::new(shared, 0);
+                loop {
+                    let class = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&index) = representatives.get(class) else {
+                        break;
+                    };
+                    let child = &moves[index].1;
+                    let value = value_of(&mut worker, child, settings.wdl)
+                        .expect("nothing stops a root move's solve");
+                    worker.flush();
+                    values.lock().unwrap_or_else(|error| error.into_inner())[class] = -value;
+                    proven.fetch_add(1, Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    values
+        .into_inner()
+        .unwrap_or_else(|error| error.into_inner())
+}
+
+/// A root move reaching `value` (a win when only the sign is known), from the moves in
+/// the search's order; the table makes each test cheap.
+fn best_move<G: Solvable>(
+    root: &G,
+    moves: &[(G::Move, G)],
+    value: i32,
+    wdl: bool,
+    shared: &Shared,
+) -> Option<G::Move> {
+    let target = if wdl && value < 0 {
+        -root.value_bound()
+    } else {
+        value
+    };
+    let table_move = shared.table.probe(root.key()).map_or(0, |entry| entry.best);
+    let mut worker = Worker::new(shared, 0);
+    let found = moves
+        .iter()
+        .filter(|(mv, _)| root.move_code(*mv) == table_move)
+        .chain(moves.iter())
+        .find(|(_, child)| -worker.search(child, -target, -target + 1, 1) >= target)
+        .map(|&(mv, _)| mv);
+    worker.flush();
+    found.or_else(|| moves.first().map(|&(mv, _)| mv))
+}
+
+/// The watcher thread: progress lines and checkpoints until the solve is done.
+fn watch<G: Solvable>(
+    root: &G,
+    settings: &Settings,
+    shared: &Shared,
+    checkpoint: Option<&CheckpointWriter>,
+    done: &AtomicBool,
+    proven: &AtomicUsize,
+    total: usize,
+) {
+    let started = Instant::now();
+    let mut last_progress = Instant::now();
+    let mut last_checkpoint = Instant::now();
+    let mut last_nodes = 0u64;
+    while !done.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(50));
+        if settings.progress_seconds > 0.0
+            && last_progress.elapsed().as_secs_f64() >= settings.progress_seconds
+        {
+            let nodes = shared.nodes.load(Ordering::Relaxed);
+            let seconds = last_progress.elapsed().as_secs_f64();
+            let bounds = shared
+                .table
+                .probe(root.key())
+                .map(|entry| format!(" root [{}, {}]", entry.lower, entry.upper))
+                .unwrap_or_default();
+            eprintln!(
+                "info nodes {nodes} stored {} proven {}/{total}{bounds} rate {:.0}/s elapsed {:.1}s",
+                shared.table.stored(),
+                proven.load(Ordering::Relaxed),
+                (nodes - last_nodes) as f64 / seconds.max(1e-9),
+                started.elapsed().as_secs_f64(),
+            );
+            last_nodes = nodes;
+            last_progress = Instant::now();
+        }
+        if let Some(write) = checkpoint
+            && last_checkpoint.elapsed().as_secs_f64() >= settings.checkpoint_seconds
+        {
+            write(shared);
+            last_checkpoint = Instant::now();
+        }
+    }
+}

@@ -1,0 +1,314 @@
+//! `tessera solve`: exact game values. Catchup on the small boards (sides 2 to 5, with the
+//! hexagon's twelve symmetries) and Cheversi (the exact final margin, or only win, draw
+//! or loss) from any position; hex checkers endings have their own retrograde tables
+//! (`tessera endings`).
+//!
+//! Files: [`search`] (the alpha-beta over exact values, written once), [`table`] (proven
+//! bounds keyed by exact position names), [`catchup`] and [`cheversi`] (each game's
+//! compact position, move order and key), [`driver`] (root, threads, progress,
+//! checkpoints), [`checkpoint`] (the file format), [`proof`] (strategies and their
+//! checker).
+//!
+//! Output on stdout, one fact a line: with `--all` `<move>: <value>` per root move, then
+//! `value: <value>` and `bestmove <move>`; a value is `win`, `loss` or `draw` (Catchup,
+//! and Cheversi with `--wdl`) or the final margin for the side to move (Cheversi).
+//! Progress lines go to stderr.
+
+pub mod catchup;
+pub mod checkpoint;
+pub mod cheversi;
+pub mod driver;
+pub mod proof;
+pub mod search;
+pub mod table;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::game::any::GameKind;
+use crate::game::{AnyGame, CatchupRule, GameConfig, Player, Rules, Variant};
+
+use self::catchup::{CatchupState, MAX_SOLVE_SIDE};
+use self::checkpoint::Header;
+use self::cheversi::CheversiState;
+use self::driver::{Settings, Solution};
+use self::search::{Shared, Solvable};
+
+/// Arguments of `tessera solve`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SolveArgs {
+    /// cheversi or catchup.
+    #[arg(long, required_unless_present = "check")]
+    pub variant: Option<Variant>,
+    /// Board side (catchup 2-5).
+    #[arg(long)]
+    pub size: Option<usize>,
+    /// Catchup rule: revised or original.
+    #[arg(long, default_value = "revised")]
+    pub rule: CatchupRule,
+    /// Start from this position string instead of the start position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves played from the position before solving.
+    #[arg(long, num_args = 1..)]
+    pub moves: Vec<String>,
+    /// Also print the value of every root move.
+    #[arg(long)]
+    pub all: bool,
+    /// Win, draw or loss only (Cheversi: cheaper than the exact margin).
+    #[arg(long)]
+    pub wdl: bool,
+    /// Search threads (they share the table).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Memory for the table, in MiB.
+    #[arg(long, default_value_t = 256, value_name = "MB")]
+    pub hash: usize,
+    /// Write the proven facts here at intervals; resume from it when it exists.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoints.
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    pub checkpoint_seconds: f64,
+    /// Write a proof (the strategies behind the value) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub proof: Option<PathBuf>,
+    /// Check a proof file against the rules instead of solving.
+    #[arg(long, value_name = "FILE", conflicts_with = "variant")]
+    pub check: Option<PathBuf>,
+    /// Seconds between progress lines on stderr; 0 for none.
+    #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
+    pub progress: f64,
+}
+
+/// Why a solve could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveError {
+    #[error("{0}")]
+    Setup(String),
+    #[error(transparent)]
+    Checkpoint(#[from] checkpoint::CheckpointError),
+    #[error("cannot write the proof {path}: {source}")]
+    Proof {
+        path: String,
+        source: std::io::Error,
+    },
+}
+
+/// Runs `tessera solve`: prints the answer lines, or an error on stderr.
+pub fn run(args: &SolveArgs) -> ExitCode {
+    let result = match &args.check {
+        Some(path) => run_check(path),
+        None => run_solve(args),
+    };
+    match result {
+        Ok(lines) => {
+            use std::io::Write;
+            let mut stdout = std::io::stdout().lock();
+            for line in lines {
+                if writeln!(stdout, "{line}").is_err() {
+                    break;
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_check(path: &std::path::Path) -> Result<Vec<String>, SolveError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| SolveError::Setup(format!("cannot read {}: {error}", path.display())))?;
+    let (_, claims) = proof::check(&text)
+        .map_err(|error| SolveError::Setup(format!("proof refused: {error}")))?;
+    let mut lines: Vec<String> = claims
+        .iter()
+        .map(|claim| {
+            format!(
+                "claim {} at-least {}: ok ({} positions)",
+                claim.player.letter(),
+                claim.at_least,
+                claim.positions
+            )
+        })
+        .collect();
+    lines.push("proof: ok".to_string());
+    Ok(lines)
+}
+
+fn run_solve(args: &SolveArgs) -> Result<Vec<String>, SolveError> {
+    let variant = args
+        .variant
+        .ok_or_else(|| SolveError::Setup("--variant is required".to_string()))?;
+    let config = GameConfig {
+        variant,
+        size: args.size,
+        catchup_rule: args.rule,
+    };
+    let mut game = match &args.fen {
+        Some(text) => AnyGame::from_position_text(config, text),
+        None => AnyGame::new(config),
+    }
+    .map_err(|error| SolveError::Setup(error.to_string()))?;
+    for (index, text) in args.moves.iter().enumerate() {
+        game.play_text(text).map_err(|error| {
+            SolveError::Setup(format!("move {} of --moves: {error}", index + 1))
+        })?;
+    }
+    let settings = Settings {
+        wdl: args.wdl,
+        all: args.all,
+        threads: args.threads.max(1),
+        progress_seconds: args.progress.max(0.0),
+        checkpoint_seconds: args.checkpoint_seconds.max(0.1),
+    };
+    match game.kind() {
+        GameKind::Cheversi(record) => {
+            let position = record.position();
+            let state = CheversiState::new(position.clone());
+            solve_game(&state, position, &game, args, &settings, false)
+        }
+        GameKind::Catchup(record) => {
+            let position = record.position();
+            let state = CatchupState::from_game(position).ok_or_else(|| {
+                SolveError::Setup(format!(
+                    "the solver takes Catchup boards of side 2 to {MAX_SOLVE_SIDE} (side {})",
+                    position.side()
+                ))
+            })?;
+            solve_game(&state, position, &game, args, &settings, true)
+        }
+        GameKind::Checkers(_) | GameKind::LargeCheckers(_) => Err(SolveError::Setup(format!(
+            "solve takes cheversi and catchup; {variant} endings are solved by `tessera endings`"
+        ))),
+    }
+}
+
+/// The word for a value's sign.
+fn outcome_word(value: i32) -> &'static str {
+    match value.signum() {
+        1 => "win",
+        -1 => "loss",
+        _ => "draw",
+    }
+}
+
+fn solve_game<G: Solvable, R: Rules>(
+    state: &G,
+    position: &R,
+    game: &AnyGame,
+    args: &SolveArgs,
+    settings: &Settings,
+    words_only: bool,
+) -> Result<Vec<String>, SolveError> {
+    let config = *game.config();
+    let shared = Shared::new(args.hash);
+    let header = Header {
+        variant: config.variant.name().to_string(),
+        size: game_size(&config, game),
+        rule: config.catchup_rule.name().to_string(),
+        position: game.position_text(),
+    };
+    if let Some(path) = &args.checkpoint
+        && path.exists()
+    {
+        let entries = checkpoint::read(path, &header)?;
+        for entry in &entries {
+            shared.table.store(
+                entry.key,
+                entry.lower.into(),
+                entry.upper.into(),
+                entry.best,
+                entry.work,
+            );
+        }
+        eprintln!(
+            "info string resumed {} proven positions from {}",
+            entries.len(),
+            path.display()
+        );
+    }
+    let writer = |shared: &Shared| {
+        if let Some(path) = &args.checkpoint
+            && let Err(error) = checkpoint::write(path, &header, &shared.table.entries())
+        {
+            eprintln!("error: {error}");
+        }
+    };
+    let writer_ref: Option<&driver::CheckpointWriter> = if args.checkpoint.is_some() {
+        Some(&writer)
+    } else {
+        None
+    };
+    let solution: Solution<G::Move> = driver::solve(state, settings, &shared, writer_ref);
+    let text = |value: i32| {
+        if words_only || settings.wdl {
+            outcome_word(value).to_string()
+        } else {
+            value.to_string()
+        }
+    };
+    let mut lines: Vec<String> = solution
+        .moves
+        .iter()
+        .map(|&(mv, value)| format!("{}: {}", state.move_text(mv), text(value)))
+        .collect();
+    lines.push(format!("value: {}", text(solution.value)));
+    lines.push(format!(
+        "bestmove {}",
+        solution
+            .best
+            .map_or_else(|| "0000".to_string(), |mv| state.move_text(mv))
+    ));
+    let seconds = shared.start.elapsed().as_secs_f64();
+    let nodes = shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
+    eprintln!(
+        "info solved nodes {nodes} stored {} time {:.3}s rate {:.0}/s",
+        shared.table.stored(),
+        seconds,
+        nodes as f64 / seconds.max(1e-9)
+    );
+    if let Some(path) = &args.proof {
+        let mover = position.side_to_move();
+        let claims = proof_claims(mover, solution.value, words_only || settings.wdl);
+        let mut text = proof::header(&config_with_size(&config, game), &game.position_text());
+        text.push_str(&proof::strategies(state, position, &claims, &shared));
+        std::fs::write(path, text).map_err(|source| SolveError::Proof {
+            path: path.display().to_string(),
+            source,
+        })?;
+    }
+    Ok(lines)
+}
+
+/// The claims that prove `value` for `mover`: the winner's win, both sides' draw, or
+/// (exact margins) the mover's lower bound and the opponent's.
+pub fn proof_claims(mover: Player, value: i32, sign_only: bool) -> Vec<(Player, i32)> {
+    if sign_only {
+        match value.signum() {
+            1 => vec![(mover, 1)],
+            -1 => vec![(mover.opponent(), 1)],
+            _ => vec![(mover, 0), (mover.opponent(), 0)],
+        }
+    } else {
+        vec![(mover, value), (mover.opponent(), -value)]
+    }
+}
+
+/// The board side of the game as played (a position string may set it).
+fn game_size(config: &GameConfig, game: &AnyGame) -> usize {
+    match game.kind() {
+        GameKind::Catchup(record) => record.position().side(),
+        _ => config.board_size(),
+    }
+}
+
+fn config_with_size(config: &GameConfig, game: &AnyGame) -> GameConfig {
+    GameConfig {
+        size: Some(game_size(config, game)),
+        ..*config
+    }
+}

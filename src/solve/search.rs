@@ -1,0 +1,299 @@
+//! The exact search, written once for every game the solver handles: fail-soft alpha-beta
+//! over exact values (Catchup: +1 win, -1 loss; Cheversi: the final margin in points),
+//! with a table of proven bounds ([`SolveTable`]), the table's move tried first, children
+//! ordered by the game's cheap knowledge, and enhanced transposition cutoffs (a child
+//! already known to refute the parent's window ends the node before any search).
+//!
+//! A value is found with null windows: win/draw/loss is one search of the window
+//! `(-1, 1)`, an exact margin is MTD(f) (null-window searches that move a bound towards
+//! the value until both meet). Threads share the table; each runs the same search with
+//! the moves near the root in another order, and the first answer stops the others
+//! (an unfinished search stores nothing, so the table holds only proven facts).
+
+use std::fmt::Debug;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use super::table::{Key, SolveTable};
+
+/// A game position the solver can search: exact values, children with an ordering
+/// score, and a key that names the position exactly.
+pub trait Solvable: Clone + Send + Sync + 'static {
+    type Move: Copy + Eq + Debug + Send + Sync + 'static;
+
+    /// The exact value of a finished game for the side to move; `None` while it runs.
+    fn final_value(&self) -> Option<i32>;
+
+    /// Every legal move with the position after it and an ordering score (higher is tried
+    /// first), into `children` (cleared first).
+    fn children(&self, children: &mut Vec<Child<Self>>);
+
+    /// The position's exact name for the table (after symmetries, if the game uses them).
+    fn key(&self) -> Key;
+
+    /// The key that tells the root's moves apart: two moves whose positions share it are
+    /// symmetric, and one of them is solved for both. The table key by default.
+    fn root_key(&self) -> Key {
+        self.key()
+    }
+
+    /// A non-zero code naming `mv` among this position's moves.
+    fn move_code(&self, mv: Self::Move) -> u32;
+
+    /// The canonical text of `mv` (the engine's move notation).
+    fn move_text(&self, mv: Self::Move) -> String;
+
+    /// Plies or cells left: how far the end is, for the table and cut-off thresholds.
+    fn remaining(&self) -> u32;
+
+    /// Every value lies within `-value_bound()..=value_bound()`.
+    fn value_bound(&self) -> i32;
+
+    /// The value, fail-soft within `alpha..beta`, when the game has a shortcut cheaper
+    /// than the search (Cheversi's last two placements).
+    fn shortcut(&self, _alpha: i32, _beta: i32) -> Option<i32> {
+        None
+    }
+
+    /// Positions with fewer [`Solvable::remaining`] than this are searched without the
+    /// table (they are cheaper to search than to look up).
+    const TABLE_MIN_REMAINING: u32 = 2;
+
+    /// Below this many remaining plies or cells, no enhanced transposition cut-off is
+    /// tried (it computes every child's key, which costs more than it saves near the end).
+    const ETC_MIN_REMAINING: u32 = 12;
+}
+
+/// A move, the position it leads to and its ordering score.
+#[derive(Clone, Debug)]
+pub struct Child<G: Solvable> {
+    pub mv: G::Move,
+    pub position: G,
+    pub order: i32,
+}
+
+/// What all threads share: the table, the node count and the stop flag.
+#[derive(Debug)]
+pub struct Shared {
+    pub table: SolveTable,
+    pub nodes: AtomicU64,
+    pub stop: AtomicBool,
+    pub start: Instant,
+}
+
+impl Shared {
+    pub fn new(megabytes: usize) -> Self {
+        Shared {
+            table: SolveTable::new(megabytes),
+            nodes: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            start: Instant::now(),
+        }
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// Deepest ply the buffers hold (Catchup side 5 has 61 cells, Cheversi 16 placements).
+const MAX_PLY: usize = 64;
+
+/// One thread's search: buffers per ply and a node count flushed into [`Shared`].
+pub struct Worker<'a, G: Solvable> {
+    shared: &'a Shared,
+    children: Vec<Vec<Child<G>>>,
+    nodes: u64,
+    flushed: u64,
+    /// Rotates the order of the first plies' moves, so threads part ways.
+    thread_index: usize,
+    /// Per ply, the code of the last move that cut off there (tried after the table's).
+    killers: Vec<u32>,
+    /// The root move of the last search that reached its `beta` (or else its best).
+    pub root_best: Option<G::Move>,
+}
+
+impl<'a, G: Solvable> Worker<'a, G> {
+    pub fn new(shared: &'a Shared, thread_index: usize) -> Self {
+        Worker {
+            shared,
+            children: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            nodes: 0,
+            flushed: 0,
+            thread_index,
+            killers: vec![0; MAX_PLY + 1],
+            root_best: None,
+        }
+    }
+
+    pub fn shared(&self) -> &'a Shared {
+        self.shared
+    }
+
+    /// Adds this worker's unflushed nodes to the shared count.
+    pub fn flush(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    /// The value of `position`, fail-soft within `alpha..beta`: a value at or below
+    /// `alpha` is an upper bound, at or above `beta` a lower bound, else exact. After a
+    /// stop the result means nothing (and nothing was stored).
+    pub fn search(&mut self, position: &G, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 4095 == 0 {
+            self.flush();
+        }
+        if let Some(value) = position.final_value() {
+            return value;
+        }
+        if let Some(value) = position.shortcut(alpha, beta) {
+            return value;
+        }
+        let bound = position.value_bound();
+        let remaining = position.remaining();
+        let use_table = remaining >= G::TABLE_MIN_REMAINING && ply < MAX_PLY;
+        let (mut alpha, mut beta) = (alpha, beta);
+        let mut table_move = 0;
+        let mut key = [0; 2];
+        if use_table {
+            key = position.key();
+            if let Some(entry) = self.shared.table.probe(key) {
+                let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
+                if lower >= beta || lower == upper {
+                    return lower;
+                }
+                if upper <= alpha {
+                    return upper;
+                }
+                alpha = alpha.max(lower);
+                beta = beta.min(upper);
+                table_move = entry.best;
+            }
+        }
+        let nodes_before = self.nodes;
+        let mut children = std::mem::take(&mut self.children[ply.min(MAX_PLY)]);
+        position.children(&mut children);
+        if children.is_empty() {
+            // Cannot happen in the games solved (a running game always has a move); a
+            // mover without one loses, as Cheversi's fallback says.
+            self.children[ply.min(MAX_PLY)] = children;
+            return -bound;
+        }
+        order(
+            position,
+            &mut children,
+            [table_move, self.killers[ply.min(MAX_PLY)]],
+            ply,
+            self.thread_index,
+        );
+        if use_table && remaining >= G::ETC_MIN_REMAINING {
+            for child in children.iter() {
+                if child.position.remaining() < G::TABLE_MIN_REMAINING {
+                    break;
+                }
+                if let Some(entry) = self.shared.table.probe(child.position.key()) {
+                    let value = -i32::from(entry.upper);
+                    if value >= beta {
+                        let code = position.move_code(child.mv);
+                        self.shared.table.store(key, value, bound, code, 0);
+                        self.children[ply.min(MAX_PLY)] = children;
+                        return value;
+                    }
+                }
+            }
+        }
+        let mut best = -bound - 1;
+        let mut best_move = None;
+        for child in children.iter() {
+            let value = -self.search(&child.position, -beta, -alpha.max(best), ply + 1);
+            if self.shared.stopped() {
+                self.children[ply.min(MAX_PLY)] = children;
+                return 0;
+            }
+            if value > best {
+                best = value;
+                best_move = Some(child.mv);
+                if value >= beta {
+                    self.killers[ply.min(MAX_PLY)] = position.move_code(child.mv);
+                    break;
+                }
+            }
+        }
+        self.children[ply.min(MAX_PLY)] = children;
+        if ply == 0 {
+            self.root_best = best_move;
+        }
+        if use_table {
+            let code = best_move.map_or(0, |mv| position.move_code(mv));
+            let work = (64 - (self.nodes - nodes_before).leading_zeros()) as u8;
+            let (lower, upper) = if best >= beta {
+                (best, bound)
+            } else if best <= alpha {
+                (-bound, best)
+            } else {
+                (best, best)
+            };
+            let code = if best > alpha { code } else { 0 };
+            self.shared.table.store(key, lower, upper, code, work);
+        }
+        best
+    }
+
+    /// Win/draw/loss alone: the value's sign, from one search of the window `(-1, 1)`.
+    pub fn sign(&mut self, position: &G) -> i32 {
+        self.search(position, -1, 1, 0).signum()
+    }
+
+    /// The exact value by MTD(f) from `guess`: null-window searches until the lower and
+    /// upper bounds meet. `None` after a stop.
+    pub fn exact(&mut self, position: &G, guess: i32) -> Option<i32> {
+        let bound = position.value_bound();
+        let (mut lower, mut upper) = (-bound - 1, bound + 1);
+        let mut guess = guess.clamp(-bound, bound);
+        let mut proving = None;
+        while lower < upper {
+            let beta = if guess == lower { guess + 1 } else { guess };
+            let value = self.search(position, beta - 1, beta, 0);
+            if self.shared.stopped() {
+                return None;
+            }
+            if value < beta {
+                upper = value;
+            } else {
+                lower = value;
+                proving = self.root_best;
+            }
+            guess = value;
+        }
+        self.root_best = proving;
+        Some(lower)
+    }
+}
+
+/// Sorts `children` best first: the table's move, the ply's killer, then by ordering
+/// score. Near the root, helper threads rotate the list so they search other moves first.
+fn order<G: Solvable>(
+    position: &G,
+    children: &mut [Child<G>],
+    first: [u32; 2],
+    ply: usize,
+    thread_index: usize,
+) {
+    children.sort_by_key(|child| std::cmp::Reverse(child.order));
+    for code in first.into_iter().rev() {
+        if code != 0
+            && let Some(index) = children
+                .iter()
+                .position(|child| position.move_code(child.mv) == code)
+        {
+            children[..=index].rotate_right(1);
+        }
+    }
+    if thread_index > 0 && ply < 2 && children.len() > 1 {
+        let shift = (thread_index * (ply + 1)) % children.len();
+        children.rotate_left(shift);
+    }
+}

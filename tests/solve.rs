@@ -1,0 +1,295 @@
+//! `tessera solve`: the solver's values against a plain minimax over the engine's rules
+//! (every position of Catchup side 2, random positions near the end of Catchup side 3 and
+//! Cheversi), checkpoints that resume to the same answer, and proofs that the checker
+//! accepts, and refuses once one move is changed.
+
+use std::collections::HashMap;
+
+use tessera::game::catchup::Catchup;
+use tessera::game::cheversi::Cheversi;
+use tessera::game::{CatchupRule, GameConfig, Player, Rules, Variant};
+use tessera::random::SplitMix64;
+use tessera::solve::catchup::CatchupState;
+use tessera::solve::checkpoint::{self, Header};
+use tessera::solve::cheversi::CheversiState;
+use tessera::solve::driver::{self, Settings};
+use tessera::solve::proof;
+use tessera::solve::search::{Shared, Solvable, Worker};
+
+/// Plain minimax over the engine's rules: Catchup's result for the side to move.
+fn catchup_minimax(position: &Catchup, memo: &mut HashMap<String, i32>) -> i32 {
+    if let Some(outcome) = position.outcome() {
+        return outcome.value_for(position.side_to_move());
+    }
+    let text = position.position_text();
+    if let Some(&value) = memo.get(&text) {
+        return value;
+    }
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    let value = moves
+        .iter()
+        .map(|&mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            -catchup_minimax(&child, memo)
+        })
+        .max()
+        .expect("a running game has moves");
+    memo.insert(text, value);
+    value
+}
+
+/// Plain minimax over the engine's rules: Cheversi's final margin for the side to move.
+fn cheversi_minimax(position: &Cheversi) -> i32 {
+    let mover = position.side_to_move();
+    if position.outcome().is_some() {
+        return position.points(mover) - position.points(mover.opponent());
+    }
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            -cheversi_minimax(&child)
+        })
+        .max()
+        .expect("a running game has moves")
+}
+
+/// The solver's value with a full window (exact for both games).
+fn solver_value<G: Solvable>(shared: &Shared, position: &G) -> i32 {
+    let mut worker = Worker::new(shared, 0);
+    let bound = position.value_bound();
+    worker.search(position, -bound - 1, bound + 1, 0)
+}
+
+fn catchup(side: usize, rule: CatchupRule) -> Catchup {
+    Catchup::start(&GameConfig {
+        variant: Variant::Catchup,
+        size: Some(side),
+        catchup_rule: rule,
+    })
+    .expect("a start position")
+}
+
+/// Every position reachable from `position`, by position text.
+fn every_position(position: &Catchup, seen: &mut HashMap<String, Catchup>) {
+    if seen.contains_key(&position.position_text()) {
+        return;
+    }
+    seen.insert(position.position_text(), position.clone());
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    for mv in moves {
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        every_position(&child, seen);
+    }
+}
+
+#[test]
+fn catchup_side_2_every_position_matches_minimax_under_both_rules() {
+    for rule in [CatchupRule::Original, CatchupRule::Revised] {
+        let mut positions = HashMap::new();
+        every_position(&catchup(2, rule), &mut positions);
+        let shared = Shared::new(16);
+        let mut memo = HashMap::new();
+        for position in positions.values() {
+            let state = CatchupState::from_game(position).expect("side 2");
+            let expected = catchup_minimax(position, &mut memo);
+            assert_eq!(
+                solver_value(&shared, &state),
+                expected,
+                "{} ({rule:?})",
+                position.position_text()
+            );
+            assert_eq!(Worker::new(&shared, 0).sign(&state), expected.signum());
+        }
+        assert!(positions.len() > 1000, "{} positions", positions.len());
+    }
+}
+
+/// A random position of `game` after random moves until at most `left` remain.
+fn random_catchup(rng: &mut SplitMix64, side: usize, rule: CatchupRule, empty: usize) -> Catchup {
+    let mut position = catchup(side, rule);
+    let mut moves = Vec::new();
+    while position.empty_count() > empty {
+        position.legal_moves(&mut moves);
+        position.play_unchecked(moves[rng.below(moves.len())]);
+    }
+    position
+}
+
+#[test]
+fn catchup_side_3_near_the_end_matches_minimax() {
+    let mut rng = SplitMix64::new(18);
+    for round in 0..24 {
+        let rule = if round % 2 == 0 {
+            CatchupRule::Original
+        } else {
+            CatchupRule::Revised
+        };
+        let position = random_catchup(&mut rng, 3, rule, 7);
+        let shared = Shared::new(8);
+        let state = CatchupState::from_game(&position).expect("side 3");
+        let expected = catchup_minimax(&position, &mut HashMap::new());
+        assert_eq!(
+            solver_value(&shared, &state),
+            expected,
+            "{}",
+            position.position_text()
+        );
+    }
+}
+
+/// A random Cheversi position `left` placements before the end.
+fn random_cheversi(rng: &mut SplitMix64, left: u8) -> Cheversi {
+    let mut position = Cheversi::new();
+    let mut moves = Vec::new();
+    while position.placements() < 16 - left {
+        position.legal_moves(&mut moves);
+        position.play_unchecked(moves[rng.below(moves.len())]);
+    }
+    position
+}
+
+#[test]
+fn cheversi_near_the_end_matches_minimax_margin_and_sign() {
+    let mut rng = SplitMix64::new(16);
+    for round in 0..12 {
+        let left = 3 + (round % 2) as u8;
+        let position = random_cheversi(&mut rng, left);
+        let expected = cheversi_minimax(&position);
+        let shared = Shared::new(8);
+        let state = CheversiState::new(position.clone());
+        assert_eq!(solver_value(&shared, &state), expected, "{position:?}");
+        let mut worker = Worker::new(&shared, 0);
+        assert_eq!(worker.exact(&state, 0), Some(expected));
+        assert_eq!(worker.sign(&state), expected.signum());
+        let solution = driver::solve(&state, &Settings::default(), &shared, None);
+        assert_eq!(solution.value, expected);
+        let best = solution.best.expect("a best move");
+        let mut child = position.clone();
+        child.play(best).expect("a legal best move");
+        assert_eq!(
+            -cheversi_minimax(&child),
+            expected,
+            "the best move keeps the value"
+        );
+    }
+}
+
+fn header(position: &str) -> Header {
+    Header {
+        variant: "cheversi".into(),
+        size: 8,
+        rule: "revised".into(),
+        position: position.into(),
+    }
+}
+
+#[test]
+fn a_solve_resumed_from_a_checkpoint_reaches_the_same_answer_with_less_work() {
+    let mut rng = SplitMix64::new(7);
+    let position = random_cheversi(&mut rng, 6);
+    let state = CheversiState::new(position.clone());
+    let fresh = Shared::new(16);
+    let expected = driver::solve(&state, &Settings::default(), &fresh, None);
+    let fresh_nodes = fresh.nodes.load(std::sync::atomic::Ordering::Relaxed);
+
+    // A run "killed" part way: it solved only some of the root's moves before its last
+    // checkpoint.
+    let partial = Shared::new(16);
+    let mut children = Vec::new();
+    state.children(&mut children);
+    let mut worker = Worker::new(&partial, 0);
+    for child in children.iter().take(children.len() / 2) {
+        worker.exact(&child.position, 0);
+    }
+    let directory = std::env::temp_dir().join(format!("tessera-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("temporary directory");
+    let path = directory.join("resume.checkpoint");
+    let text = position.position_text();
+    checkpoint::write(&path, &header(&text), &partial.table.entries()).expect("written");
+
+    let resumed = Shared::new(16);
+    for entry in checkpoint::read(&path, &header(&text)).expect("the same position") {
+        resumed.table.store(
+            entry.key,
+            entry.lower.into(),
+            entry.upper.into(),
+            entry.best,
+            entry.work,
+        );
+    }
+    let answer = driver::solve(&state, &Settings::default(), &resumed, None);
+    assert_eq!(answer.value, expected.value);
+    let resumed_nodes = resumed.nodes.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(
+        resumed_nodes < fresh_nodes,
+        "resumed {resumed_nodes} nodes, fresh {fresh_nodes}"
+    );
+    let other = random_cheversi(&mut rng, 6).position_text();
+    assert!(checkpoint::read(&path, &header(&other)).is_err());
+    std::fs::remove_dir_all(&directory).ok();
+}
+
+/// A proof of `state`'s value (sign only for Catchup) as the CLI writes it.
+fn proof_text<G: Solvable, R: Rules>(
+    state: &G,
+    game: &R,
+    config: &GameConfig,
+    sign: bool,
+) -> String {
+    let shared = Shared::new(16);
+    let settings = Settings {
+        wdl: sign,
+        ..Settings::default()
+    };
+    let solution = driver::solve(state, &settings, &shared, None);
+    let claims = tessera::solve::proof_claims(game.side_to_move(), solution.value, sign);
+    let mut text = proof::header(config, &game.position_text());
+    text.push_str(&proof::strategies(state, game, &claims, &shared));
+    text
+}
+
+#[test]
+fn a_proof_passes_the_checker_and_fails_with_one_move_changed() {
+    let config = GameConfig {
+        variant: Variant::Catchup,
+        size: Some(2),
+        catchup_rule: CatchupRule::Original,
+    };
+    let start = catchup(2, CatchupRule::Original);
+    let state = CatchupState::from_game(&start).expect("side 2");
+    let text = proof_text(&state, &start, &config, true);
+    let (_, claims) = proof::check(&text).expect("a valid proof");
+    assert_eq!(claims.len(), 1);
+    assert_eq!((claims[0].player, claims[0].at_least), (Player::One, 1));
+    // White's first stone: the winning centre b2 replaced by the corner a1.
+    let first = format!("b2 {}", start.position_text());
+    assert!(text.lines().any(|line| line == first), "{text}");
+    let changed = text.replace(&first, &format!("a1 {}", start.position_text()));
+    assert!(proof::check(&changed).is_err());
+    // A proof cut short is refused too.
+    assert!(proof::check(&text[..text.len() - 4]).is_err());
+
+    let mut rng = SplitMix64::new(3);
+    let position = random_cheversi(&mut rng, 4);
+    let state = CheversiState::new(position.clone());
+    let config = GameConfig::new(Variant::Cheversi);
+    let text = proof_text(&state, &position, &config, false);
+    let (_, claims) = proof::check(&text).expect("a valid Cheversi proof");
+    let value = cheversi_minimax(&position);
+    let mover = position.side_to_move();
+    assert_eq!(
+        claims
+            .iter()
+            .map(|claim| (claim.player, claim.at_least))
+            .collect::<Vec<_>>(),
+        vec![(mover, value), (mover.opponent(), -value)]
+    );
+}
