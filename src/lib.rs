@@ -16,7 +16,7 @@
 //! - [`bench`]: the fixed node signature.
 //!
 //! Glossary: *ply* = one move of one side; *position string* = the FEN-like text of
-//! RULES.md; *cell* = a hex board location, stored as a bit of the padded layout
+//! each game (protocol.md's appendices); *cell* = a hex board location, stored as a bit of the padded layout
 //! ([`board::hex`]); *bulk counting* = counting the last ply's moves without playing them.
 
 pub mod arena;

@@ -1,6 +1,6 @@
 //! perft: the number of distinct move sequences of a given length, the standard check of
 //! a move generator. A finished game has no moves, threefold repetition included: the
-//! history of the game so far counts, as RULES.md's draw rule says (a position set up from
+//! history of the game so far counts, as the draw rule says (protocol.md, "Rule decisions") (a position set up from
 //! a position string starts a new history).
 
 use crate::game::Rules;
@@ -112,7 +112,7 @@ mod tests {
         let config = GameConfig::new(Variant::HexCheckers);
         let position = SmallCheckers::from_position_text("B3/5/6/7/6/5/W3 w - 0 1", &config)
             .expect("valid position");
-        // Independent count (RULES.md reading, checked by a separate Python generator).
+        // Independent count (the rules' reading, checked by a separate Python generator).
         assert_eq!(perft(&position, 9, true), 506_657);
         assert_eq!(perft(&position, 8, true), perft(&position, 8, false));
         let rows = divide(&position, 9, true);

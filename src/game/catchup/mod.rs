@@ -1,4 +1,4 @@
-//! Catchup (RULES.md sections 2 and 4): two players place stones on an empty hexhex board
+//! Catchup (protocol.md, Appendix C): two players place stones on an empty hexhex board
 //! until it is full; the larger groups win.
 //!
 //! Rules in brief: White's first turn places exactly 1 stone. Every later turn places 1 or
