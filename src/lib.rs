@@ -13,7 +13,7 @@
 //! - [`picture`]: SVG pictures of positions (`tessera render`) shared with the report page.
 //! - [`report`]: `tessera report`, one HTML page (summary, plots, games, replay) from records.
 //! - [`gui`]: `tessera gui`, a local web server and page that drive engines over the protocol.
-//! - [`bench`]: the fixed node signature.
+//! - [`bench`](mod@bench): the fixed node signature.
 //!
 //! Glossary: *ply* = one move of one side; *position string* = the FEN-like text of
 //! each game (protocol.md's appendices); *cell* = a hex board location, stored as a bit of the padded layout

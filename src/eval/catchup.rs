@@ -227,7 +227,7 @@ impl TreeGame for CatchupTree {
     /// Random turns to the end: finish this turn, then each turn places a random number
     /// of stones (the most allowed twice as often as fewer) on random empty cells.
     ///
-    /// Plays on a [`WordBoard`](crate::game::catchup::WordBoard) (sides up to 5) or a
+    /// Plays on a [`WordBoard`] (sides up to 5) or a
     /// [`PlayoutBoard`](crate::game::catchup::PlayoutBoard) (groups only, cells as
     /// ordinals), chosen once here; this state is left as it was (the caller's copy is
     /// dropped).

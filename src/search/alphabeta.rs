@@ -49,7 +49,7 @@ pub struct AlphaBetaConfig {
     /// takes the game's own [`SearchGame::contempt`].
     pub contempt: Option<i32>,
     /// Plies before a progress-rule draw (checkers' 80-ply rule) over which leaf values
-    /// slide towards the draw value; 0 turns it off (see [`Worker::leaf_value`]); `None`
+    /// slide towards the draw value; 0 turns it off (see `Worker::leaf_value`); `None`
     /// takes the game's own [`SearchGame::draw_fade_plies`].
     pub draw_fade_plies: Option<u32>,
 }

@@ -74,7 +74,7 @@ pub const MAX_MOVE_NUMBER: u32 = 1_000_000;
 const NO_CELL: u16 = u16::MAX;
 
 /// A checkers position: men per colour, side to move, obligations and counters; the
-/// board's constant tables sit behind one pointer ([`Layout`]).
+/// board's constant tables sit behind one pointer (`Layout`).
 #[derive(Clone, Debug)]
 pub struct Checkers<const N: usize> {
     /// White's men, then Black's.
