@@ -1,10 +1,12 @@
 //! perft: the number of distinct move sequences of a given length, the standard check of
 //! a move generator. A finished game has no moves, threefold repetition included: the
-//! history of the game so far counts, as the draw rule says (protocol.md, "Rule decisions") (a position set up from
-//! a position string starts a new history).
+//! history of the game so far counts, as the draw rule says (a position set up from a
+//! position string starts a new history; protocol.md, "Rule decisions").
 
-use crate::game::Rules;
+use std::time::Instant;
+
 use crate::game::record::repetition_count;
+use crate::game::{AnyGame, Rules};
 
 /// Counts leaf nodes `depth` plies below `position`, whose history is just itself. With
 /// `bulk`, the last ply is counted with [`Rules::count_moves`] instead of playing every
@@ -97,6 +99,30 @@ pub fn divide_after<R: Rules>(
         .collect();
     rows.sort();
     rows
+}
+
+/// The output of `perft` / `divide`, written once for the `tessera perft` and `divide`
+/// subcommands and the protocol commands: `divide` gives one `<move>: <count>` line per
+/// legal move (sorted) and a blank line; both end with the time and `Nodes searched: N`.
+pub fn report(game: &AnyGame, depth: u32, divide: bool, bulk: bool, out: &mut dyn FnMut(String)) {
+    let started = Instant::now();
+    let nodes = if divide && depth > 0 {
+        let rows = game.divide(depth, bulk);
+        for (text, count) in &rows {
+            out(format!("{text}: {count}"));
+        }
+        out(String::new());
+        rows.iter().map(|(_, count)| count).sum()
+    } else {
+        game.perft(depth, bulk)
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    out(format!(
+        "Time: {} ms, {:.0} nodes/s",
+        (seconds * 1000.0).round(),
+        nodes as f64 / seconds.max(1e-9)
+    ));
+    out(format!("Nodes searched: {nodes}"));
 }
 
 #[cfg(test)]
