@@ -356,6 +356,21 @@ fn alpha_beta_equals_plain_negamax() {
 }
 
 #[test]
+fn new_options_keep_the_alpha_beta_tuning_a_caller_set() {
+    // ExactPlies lives in the options only; the tuning's own choice (the value-preserving
+    // subset searches nothing exactly) survives a later setoption.
+    let mut engine = Engine::default();
+    assert_eq!(engine.alpha_beta_config().exact_plies, None);
+    engine.set_alpha_beta_config(AlphaBetaConfig::value_preserving());
+    engine.set_options(SearchOptions {
+        exact_plies: 12,
+        ..SearchOptions::default()
+    });
+    assert_eq!(engine.alpha_beta_config().exact_plies, Some(0));
+    assert_eq!(engine.options().exact_plies, 12);
+}
+
+#[test]
 fn full_search_finds_the_solved_result_with_reductions_on() {
     // With every enhancement on, a search deep enough to reach the end of small games
     // still returns the solved value (reductions never hide a forced result here because

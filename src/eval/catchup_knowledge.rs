@@ -43,12 +43,11 @@ pub enum PlayoutPolicy {
 
 impl PlayoutPolicy {
     pub const ALL: [PlayoutPolicy; 2] = [PlayoutPolicy::Uniform, PlayoutPolicy::Knowledge];
+    /// The `CatchupPlayout` option values, in the order of [`PlayoutPolicy::ALL`].
+    pub const NAMES: [&'static str; 2] = ["uniform", "knowledge"];
 
-    pub fn name(self) -> &'static str {
-        match self {
-            PlayoutPolicy::Uniform => "uniform",
-            PlayoutPolicy::Knowledge => "knowledge",
-        }
+    pub const fn name(self) -> &'static str {
+        PlayoutPolicy::NAMES[self as usize]
     }
 
     /// The policy named `text` (case-insensitive).

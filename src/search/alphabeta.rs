@@ -11,7 +11,7 @@ use crate::game::Rules;
 use super::game::{HISTORY_SIZE, SearchGame};
 use super::shared::Shared;
 use super::tt::{Bound, Entry, TableMove};
-use super::{Score, SearchInfo};
+use super::{DEFAULT_EXACT_PLIES, Score, SearchInfo};
 
 mod leaves;
 mod ordering;
@@ -42,8 +42,11 @@ pub struct AlphaBetaConfig {
     pub aspiration: bool,
     /// Use a table score only when it was searched to exactly the depth wanted.
     pub strict_table_depth: bool,
-    /// Plies before a fixed-length game's end from which the search is exact.
-    pub exact_plies: u32,
+    /// Plies before a fixed-length game's end from which the search is exact; `None`
+    /// takes the engine's `ExactPlies` option
+    /// ([`SearchOptions::exact_plies`](super::SearchOptions::exact_plies), the one home of
+    /// that value; [`DEFAULT_EXACT_PLIES`] for a worker made without an engine).
+    pub exact_plies: Option<u32>,
     /// What a draw (repetition, draw rule, drawn end) costs the side the engine plays,
     /// in centi-units, so it plays on against weaker play instead of repeating; `None`
     /// takes the game's own [`SearchGame::contempt`].
@@ -61,7 +64,7 @@ impl Default for AlphaBetaConfig {
             extensions: true,
             aspiration: true,
             strict_table_depth: false,
-            exact_plies: super::DEFAULT_EXACT_PLIES,
+            exact_plies: None,
             contempt: None,
             draw_fade_plies: None,
         }
@@ -76,7 +79,7 @@ impl AlphaBetaConfig {
             extensions: false,
             aspiration: true,
             strict_table_depth: true,
-            exact_plies: 0,
+            exact_plies: Some(0),
             contempt: Some(0),
             draw_fade_plies: Some(0),
         }
@@ -213,7 +216,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
         let exact_at = root
             .plies_to_end()
-            .filter(|&plies| plies <= self.config.exact_plies);
+            .filter(|&plies| plies <= self.config.exact_plies.unwrap_or(DEFAULT_EXACT_PLIES));
         let max_depth = max_depth.map_or(MAX_DEPTH, |depth| (depth as i32).clamp(1, MAX_DEPTH));
         let mut scale = 1.0f64;
         let mut depth = 1;

@@ -54,6 +54,11 @@ impl Strategy {
     ];
     /// The option values, in the order of [`Strategy::ALL`].
     pub const NAMES: [&'static str; 4] = ["full", "minimax2", "greedy", "random"];
+
+    /// The option value naming this strategy.
+    pub const fn name(self) -> &'static str {
+        Strategy::NAMES[self as usize]
+    }
 }
 
 impl std::str::FromStr for Strategy {
@@ -71,6 +76,9 @@ impl std::str::FromStr for Strategy {
 
 /// Default of `ExactPlies`: Cheversi is solved exactly from this many plies before the end.
 pub const DEFAULT_EXACT_PLIES: u32 = 8;
+
+/// Most search threads (`Threads`): the option's maximum and the engine's clamp.
+pub const MAX_THREADS: usize = 256;
 
 /// Engine options the protocol sets with `setoption`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -220,16 +228,12 @@ impl Engine {
     pub fn new(options: SearchOptions) -> Self {
         let table = TranspositionTable::new(options.hash_mb);
         let rng = rng::seeded(options.seed);
-        let alpha_beta = AlphaBetaConfig {
-            exact_plies: options.exact_plies,
-            ..AlphaBetaConfig::default()
-        };
         Engine {
             options,
             state: Box::new(EngineState {
                 table,
                 rng,
-                alpha_beta,
+                alpha_beta: AlphaBetaConfig::default(),
                 mcts: MctsConfig::default(),
             }),
         }
@@ -262,7 +266,6 @@ impl Engine {
         if options.seed != self.options.seed {
             self.state.rng = rng::seeded(options.seed);
         }
-        self.state.alpha_beta.exact_plies = options.exact_plies;
         self.options = options;
     }
 
@@ -394,9 +397,10 @@ impl Engine {
             limits.infinite,
         );
         shared.start = limits.received.unwrap_or(shared.start);
-        let config = self.state.alpha_beta;
+        let mut config = self.state.alpha_beta;
+        config.exact_plies.get_or_insert(self.options.exact_plies);
         let history = record.hashes();
-        let threads = self.options.threads.clamp(1, 256);
+        let threads = self.options.threads.clamp(1, MAX_THREADS);
         let result = std::thread::scope(|scope| {
             for thread_index in 1..threads {
                 let shared = &shared;
@@ -441,7 +445,7 @@ impl Engine {
         };
         let mut shared = Shared::new(&self.state.table, stop, node_limit, budget, limits.infinite);
         shared.start = limits.received.unwrap_or(shared.start);
-        let threads = self.options.threads.clamp(1, 256);
+        let threads = self.options.threads.clamp(1, MAX_THREADS);
         let mut config = self.state.mcts;
         config.max_entries = (self.options.hash_mb << 20) / MCTS_ENTRY_BYTES / threads;
         let seed = self.state.rng.next_u64();
