@@ -15,8 +15,10 @@ use super::{DEFAULT_EXACT_PLIES, Score, SearchInfo};
 
 mod leaves;
 mod ordering;
+mod picker;
 
-use ordering::{KILLER_SCORE, Ranked, list_after_staged, pick_best};
+use ordering::{KILLER_SCORE, Ranked};
+use picker::MovePicker;
 
 /// A won game at the root; a win `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 1_000_000;
@@ -458,76 +460,26 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
         }
 
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        let mut order = std::mem::take(&mut self.order[ply]);
-        let table_move = entry.and_then(|entry| entry.table_move);
-        // Unless the table move is known only by its index, a game that stages tries the
-        // table move and its killers before listing the moves; until then `moves` holds
-        // only those (see `list_after_staged`).
-        let staged_count = match table_move {
-            None | Some(TableMove::Code(_)) => position.quiet_move_count(),
-            Some(TableMove::Index(_)) => None,
-        };
-        let mut listed = staged_count.is_none();
-        let move_count = staged_count.unwrap_or_else(|| {
-            position.legal_moves(&mut moves);
-            moves.len()
-        });
+        let mut picker = self.lend_picker(ply);
+        let move_count = self.start_moves(
+            position,
+            entry.and_then(|entry| entry.table_move),
+            ply,
+            &mut picker,
+        );
         if move_count == 0 {
-            self.moves[ply] = moves;
-            self.order[ply] = order;
+            self.return_picker(ply, picker);
             return self.terminal_value(position, ply);
         }
-        let table_move = match table_move {
-            Some(TableMove::Index(index)) => Err(index),
-            Some(TableMove::Code(code)) => Ok(position.decode_move(code)),
-            None => Ok(None),
-        };
-        if listed {
-            let table_index = match table_move {
-                Err(index) => (index < moves.len()).then_some(index),
-                Ok(table_move) => table_move.and_then(|mv| position.find_move(&moves, mv)),
-            };
-            self.first_moves(position, &moves, table_index, ply, &mut order);
-        } else {
-            let table_move = table_move.ok().flatten();
-            self.staged_first_moves(position, table_move, ply, &mut moves, &mut order);
-        }
-        let mut scored_all = false;
-
         let extension = i32::from(
             self.config.extensions && move_count == 1 && ply < 2 * self.root_depth as usize,
         );
         let original_alpha = alpha;
         let mut best_value = -INFINITY;
         let mut best_index = None;
-        let mut tried = std::mem::take(&mut self.tried[ply]);
-        tried.clear();
-        let mut number = 0;
-        loop {
-            if number == order.len() {
-                if scored_all {
-                    break;
-                }
-                if !listed {
-                    list_after_staged(
-                        position,
-                        &mut moves,
-                        &mut order,
-                        &mut tried,
-                        &mut best_index,
-                    );
-                    listed = true;
-                }
-                scored_all = true;
-                self.score_rest(position, &moves, number, &mut order);
-                if number == order.len() {
-                    break;
-                }
-            }
-            pick_best(&mut order, number);
-            let (order_score, index) = (order[number].score(), order[number].index());
-            let mv = moves[index];
+        while let Some((number, ranked)) = self.next_move(position, &mut picker, &mut best_index) {
+            let (order_score, index) = (ranked.score(), ranked.index());
+            let mv = picker.moves[index];
             let noisy = position.is_noisy(mv);
             let mut child = position.clone();
             child.play_unchecked(mv);
@@ -566,9 +518,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             };
             self.hashes.pop();
             if self.shared.aborted() {
-                self.moves[ply] = moves;
-                self.order[ply] = order;
-                self.tried[ply] = tried;
+                self.return_picker(ply, picker);
                 return 0;
             }
             if value > best_value {
@@ -582,51 +532,84 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     self.extend_pv(ply, mv);
                     if value >= beta {
                         if !noisy {
-                            self.reward_quiet(position, mv, depth, ply, &moves, &tried);
+                            self.reward_quiet(
+                                position,
+                                mv,
+                                depth,
+                                ply,
+                                &picker.moves,
+                                &picker.tried,
+                            );
                         }
                         break;
                     }
                 }
             }
-            if !noisy && tried.len() < MAX_TRIED {
-                tried.push(index);
+            if !noisy && picker.tried.len() < MAX_TRIED {
+                picker.tried.push(index);
             }
-            number += 1;
         }
-        let bound = if best_value >= beta {
+        if depth > 1 {
+            self.store(
+                position,
+                key,
+                ply,
+                depth,
+                (original_alpha, beta),
+                best_value,
+                best_index,
+                &mut picker,
+            );
+        }
+        self.return_picker(ply, picker);
+        best_value
+    }
+
+    /// Stores a node's result in the table: its bound from where `value` fell in the
+    /// node's `window`, and its best move by code, or by index in the full move list.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &self,
+        position: &G,
+        key: u64,
+        ply: usize,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        value: i32,
+        best_index: Option<usize>,
+        picker: &mut MovePicker<G::Move>,
+    ) {
+        let bound = if value >= beta {
             Bound::Lower
-        } else if best_value > original_alpha {
+        } else if value > alpha {
             Bound::Exact
         } else {
             Bound::Upper
         };
-        if depth > 1 {
-            let table_move = best_index.and_then(|index| {
-                let best = moves[index];
-                if let Some(code) = position.move_code(best) {
-                    return Some(TableMove::Code(code));
-                }
-                if listed {
-                    return Some(TableMove::Index(index));
-                }
-                // The table keeps the index in the full list.
-                position.legal_moves(&mut moves);
-                position.find_move(&moves, best).map(TableMove::Index)
-            });
-            self.shared.table.store(
-                key,
-                Entry {
-                    score: to_table(best_value, ply),
-                    depth,
-                    bound,
-                    table_move,
-                },
-            );
-        }
-        self.moves[ply] = moves;
-        self.order[ply] = order;
-        self.tried[ply] = tried;
-        best_value
+        let table_move = best_index.and_then(|index| {
+            let best = picker.moves[index];
+            if let Some(code) = position.move_code(best) {
+                return Some(TableMove::Code(code));
+            }
+            if picker.listed {
+                return Some(TableMove::Index(index));
+            }
+            // The table keeps the index in the full list.
+            position.legal_moves(&mut picker.moves);
+            position
+                .find_move(&picker.moves, best)
+                .map(TableMove::Index)
+        });
+        self.shared.table.store(
+            key,
+            Entry {
+                score: to_table(value, ply),
+                depth,
+                bound,
+                table_move,
+            },
+        );
     }
 
     /// [`Self::search`] of a child, straight into quiescence at the horizon (as `search`
