@@ -59,12 +59,10 @@ fn documented_commands(text: &str) -> Vec<String> {
     let table = text
         .split_once("### 9. Command summary")
         .expect("protocol.md has section 9")
-        .1
-        .split("\n### ")
-        .next()
-        .expect("section 9 has a body");
+        .1;
     let mut words = Vec::new();
-    for row in table.lines().filter_map(|line| line.strip_prefix("| ")) {
+    let rows = table.lines().take_while(|line| !line.starts_with('#'));
+    for row in rows.filter_map(|line| line.strip_prefix("| ")) {
         let first_column = row.split(" | ").next().unwrap_or_default();
         for (index, usage) in first_column.split('`').enumerate() {
             if index % 2 == 1 {

@@ -2,6 +2,43 @@
 //! a shared transposition table (Lazy SMP across threads), move ordering (table move,
 //! forcing moves, killers, history), late move reductions, single-reply extensions,
 //! quiescence over forcing moves, repetition and mate-distance handling.
+//!
+//! # Design
+//!
+//! Plays Cheversi, Kruzno and hexcheckers. Iterative deepening, PVS, aspiration windows
+//! (30 cp, doubling), a lockless shared transposition table (moves stored as the game's
+//! code when it has one, checkers' steps, else as their index in the legal move list),
+//! staged ordering: table move > 2 killers (tried before the other moves are scored, in
+//! checkers before they are even listed; there a killer is never a capture, and captures
+//! are compulsory, so killers only compete with quiet moves) > captures (longest first) >
+//! history plus hint, late move reductions for quiet late moves, single-reply extension,
+//! quiescence over captures (no stand-pat while a capture is compulsory), repetition
+//! inside the search (a repeat of any earlier position within the game's repetition window
+//! scores as a draw), mate-distance pruning. At the leaves checkers generates only
+//! captures. In Cheversi the last two placements of an exact search are solved directly
+//! (fail-soft, in the same window) from how each placement changes both sides' points,
+//! without playing the moves; and a leaf one placement before the end (the last placement
+//! is Black's King, on at most 8 squares) takes that exact value instead of the
+//! evaluation, in every search, so a search that stops one placement short of the end is
+//! exact at its leaves.
+//!
+//! Checkers draws: a position whose no-capture count reached 80 is a draw (unless the side
+//! to move has no move: it loses); draws score the contempt for the engine's side: -100
+//! (one man) on boards of side 7 to 9, where the armies start far apart and the engine
+//! must press to avoid the 80-ply draw, and -30 in Kruzno (and in Cheversi). The
+//! transposition table keys a position by its hash mixed with the plies left before the
+//! 80-ply draw whenever the search from it can reach the limit (plies left <= depth + 4),
+//! so a value found far from the limit is never reused near it. Over the last 80 plies
+//! before the limit on boards of side 7 to 9 (from the first ply after a capture: the
+//! armies start 11 rows apart on side 9, and a slide over the last 40 started too late),
+//! and the last 40 in Kruzno, every leaf value slides linearly towards the draw value, by
+//! at most 200 (two men), so an advantage that cannot become a capture in time is traded
+//! for one while it still can; the cap keeps the engine from giving men away to reset the
+//! count. The plies the side to move needs to bring its third-nearest man next to an enemy
+//! man (two per step) are not counted as time left, so the slide rewards closing in with
+//! several men (a lone runner cannot force a trade) while the draw is still beyond the
+//! horizon. `eval` shows the plain static evaluation. The matches behind these choices
+//! are in README.md, "Measured figures".
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;
