@@ -454,11 +454,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let key = position.hash();
         let plies_to_draw = position.plies_to_draw();
         if ply > 0 {
-            if self.is_repetition(key, position.repetition_window()) {
-                return self.draw_value(position);
-            }
-            if plies_to_draw == Some(0) {
-                return self.terminal_value(position, ply);
+            if let Some(value) = self.decided_value(position, key, plies_to_draw, ply) {
+                return value;
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -484,26 +481,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         };
         if let Some(entry) = entry
             && !pv_node
-            && (entry.depth == depth || (!self.config.strict_table_depth && entry.depth > depth))
+            && let Some(value) = self.table_cut(entry, depth, (alpha, beta), ply)
         {
-            let value = from_table(entry.score, ply);
-            let cut = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => value >= beta,
-                Bound::Upper => value <= alpha,
-            };
-            if cut {
-                return value;
-            }
+            return value;
         }
-
         let mut picker = self.lend_picker(ply);
-        let move_count = self.start_moves(
-            position,
-            entry.and_then(|entry| entry.table_move),
-            ply,
-            &mut picker,
-        );
+        let move_count = self.start_moves(position, entry, ply, &mut picker);
         if move_count == 0 {
             self.return_picker(ply, picker);
             return self.terminal_value(position, ply);
@@ -525,33 +508,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             let value = if number == 0 {
                 -self.child_search(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
-                let reduction = if self.config.reductions
-                    && !exact
-                    && !noisy
-                    && depth >= 3
-                    && number >= 3
-                    && order_score < KILLER_SCORE - 1
-                {
-                    1 + i32::from(depth >= 6 && number >= 8) + i32::from(!pv_node && number >= 16)
-                } else {
-                    0
-                };
-                let mut value = -self.child_search(
-                    &child,
-                    (new_depth - reduction).max(0),
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    false,
-                );
-                if value > alpha && reduction > 0 {
-                    value =
-                        -self.child_search(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
-                }
-                if value > alpha && value < beta && pv_node {
-                    value = -self.child_search(&child, new_depth, -beta, -alpha, ply + 1, true);
-                }
-                value
+                let reducible = !exact && !noisy && order_score < KILLER_SCORE - 1;
+                let reduction = self.reduction(depth, number, pv_node, reducible);
+                self.later_move_value(&child, new_depth, reduction, (alpha, beta), ply, pv_node)
             };
             self.hashes.pop();
             if self.shared.aborted() {
@@ -569,14 +528,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     self.extend_pv(ply, mv);
                     if value >= beta {
                         if !noisy {
-                            self.reward_quiet(
-                                position,
-                                mv,
-                                depth,
-                                ply,
-                                &picker.moves,
-                                &picker.tried,
-                            );
+                            self.reward_quiet(position, mv, depth, ply, &picker);
                         }
                         break;
                     }
@@ -587,14 +539,13 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
         }
         if depth > 1 {
+            let window = (original_alpha, beta);
             self.store(
                 position,
                 key,
-                ply,
-                depth,
-                (original_alpha, beta),
-                best_value,
-                best_index,
+                (ply, depth),
+                window,
+                (best_value, best_index),
                 &mut picker,
             );
         }
@@ -602,19 +553,98 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         best_value
     }
 
+    /// The value of a node below the root that its history or the progress rule already
+    /// decides (a repetition, the draw-rule count run out), before its moves are looked at.
+    #[inline(always)]
+    fn decided_value(
+        &self,
+        position: &G,
+        key: u64,
+        plies_to_draw: Option<u32>,
+        ply: usize,
+    ) -> Option<i32> {
+        if self.is_repetition(key, position.repetition_window()) {
+            return Some(self.draw_value(position));
+        }
+        if plies_to_draw == Some(0) {
+            return Some(self.terminal_value(position, ply));
+        }
+        None
+    }
+
+    /// The table's value for a node searched to `depth` when it settles the node within
+    /// `window` (an exact value, or a bound beyond the window), else `None`.
+    #[inline(always)]
+    fn table_cut(
+        &self,
+        entry: Entry,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+    ) -> Option<i32> {
+        if entry.depth != depth && (self.config.strict_table_depth || entry.depth < depth) {
+            return None;
+        }
+        let value = from_table(entry.score, ply);
+        let cut = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => value >= beta,
+            Bound::Upper => value <= alpha,
+        };
+        cut.then_some(value)
+    }
+
+    /// Late move reduction of the `number`th move (from 0) of a node at `depth`; only
+    /// `reducible` moves (quiet, below the killers, outside an exact search) are reduced.
+    #[inline(always)]
+    fn reduction(&self, depth: i32, number: usize, pv_node: bool, reducible: bool) -> i32 {
+        if self.config.reductions && reducible && depth >= 3 && number >= 3 {
+            1 + i32::from(depth >= 6 && number >= 8) + i32::from(!pv_node && number >= 16)
+        } else {
+            0
+        }
+    }
+
+    /// The value of a move after the first (principal variation search): a null window at
+    /// the reduced depth, again at full depth when it beats alpha after a reduction, and
+    /// with the full window in a PV node when it falls inside it.
+    #[inline(always)]
+    fn later_move_value(
+        &mut self,
+        child: &G,
+        new_depth: i32,
+        reduction: i32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        let mut value = -self.child_search(
+            child,
+            (new_depth - reduction).max(0),
+            -alpha - 1,
+            -alpha,
+            ply + 1,
+            false,
+        );
+        if value > alpha && reduction > 0 {
+            value = -self.child_search(child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+        }
+        if value > alpha && value < beta && pv_node {
+            value = -self.child_search(child, new_depth, -beta, -alpha, ply + 1, true);
+        }
+        value
+    }
+
     /// Stores a node's result in the table: its bound from where `value` fell in the
     /// node's `window`, and its best move by code, or by index in the full move list.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
     fn store(
         &self,
         position: &G,
         key: u64,
-        ply: usize,
-        depth: i32,
+        (ply, depth): (usize, i32),
         (alpha, beta): (i32, i32),
-        value: i32,
-        best_index: Option<usize>,
+        (value, best_index): (i32, Option<usize>),
         picker: &mut MovePicker<G::Move>,
     ) {
         let bound = if value >= beta {

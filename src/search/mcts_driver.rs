@@ -5,7 +5,7 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use crate::game::{Player, Rules};
+use crate::game::Player;
 
 use super::alphabeta::pv_text;
 use super::game::{SearchGame, TreeGame};

@@ -2,6 +2,7 @@
 //! a cut-off among them saves scoring the rest), then captures by hint, then quiet moves
 //! by history plus hint.
 
+use super::picker::MovePicker;
 use super::{HISTORY_LIMIT, Worker};
 use crate::search::game::SearchGame;
 
@@ -88,9 +89,9 @@ impl<G: SearchGame> Worker<'_, G> {
         mv: G::Move,
         depth: i32,
         ply: usize,
-        moves: &[G::Move],
-        tried: &[usize],
+        picker: &MovePicker<G::Move>,
     ) {
+        let (moves, tried) = (&picker.moves, &picker.tried);
         let killers = &mut self.killers[ply];
         if killers[0] != Some(mv) {
             killers[1] = killers[0];

@@ -6,7 +6,7 @@
 use super::Worker;
 use super::ordering::{Ranked, list_after_staged, pick_best};
 use crate::search::game::SearchGame;
-use crate::search::tt::TableMove;
+use crate::search::tt::{Entry, TableMove};
 
 /// One node's moves and how far the search got through them. The buffers are the
 /// worker's, lent for the node ([`Worker::lend_picker`]) and given back after it
@@ -61,18 +61,20 @@ impl<G: SearchGame> Worker<'_, G> {
         self.tried[ply] = picker.tried;
     }
 
-    /// Sets up the first moves of `position` (the table move, then the killers) and
-    /// returns the number of legal moves, 0 when the game is over. Unless the table move
-    /// is known only by its index, a game that stages counts its moves without listing
-    /// them, and `picker.moves` holds only the staged ones (see `list_after_staged`).
+    /// Sets up the first moves of `position` (the table move of its table `entry`, then
+    /// the killers) and returns the number of legal moves, 0 when the game is over.
+    /// Unless the table move is known only by its index, a game that stages counts its
+    /// moves without listing them, and `picker.moves` holds only the staged ones (see
+    /// `list_after_staged`).
     #[inline(always)]
     pub(super) fn start_moves(
         &self,
         position: &G,
-        table_move: Option<TableMove>,
+        entry: Option<Entry>,
         ply: usize,
         picker: &mut MovePicker<G::Move>,
     ) -> usize {
+        let table_move = entry.and_then(|entry| entry.table_move);
         let staged_count = match table_move {
             None | Some(TableMove::Code(_)) => position.quiet_move_count(),
             Some(TableMove::Index(_)) => None,
