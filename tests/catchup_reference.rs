@@ -562,7 +562,7 @@ fn perft_data_file_agrees_where_the_naive_side_is_fast_enough() {
 #[test]
 #[ignore]
 fn playout_workload() {
-    use tessera::search::game::{SearchGame, TreeGame};
+    use tessera::search::game::{MctsGame, TreeGame};
     let playouts: u32 = std::env::var("PLAYOUTS")
         .ok()
         .and_then(|value| value.parse().ok())

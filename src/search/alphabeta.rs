@@ -45,7 +45,7 @@ use std::time::Instant;
 
 use crate::game::Rules;
 
-use super::game::{HISTORY_SIZE, SearchGame};
+use super::game::{AlphaBetaGame, HISTORY_SIZE};
 use super::shared::Shared;
 use super::tt::{Bound, Entry, TableMove};
 use super::{DEFAULT_EXACT_PLIES, Score, SearchInfo};
@@ -88,11 +88,11 @@ pub struct AlphaBetaConfig {
     pub exact_plies: Option<u32>,
     /// What a draw (repetition, draw rule, drawn end) costs the side the engine plays,
     /// in centi-units, so it plays on against weaker play instead of repeating; `None`
-    /// takes the game's own [`SearchGame::contempt`].
+    /// takes the game's own [`AlphaBetaGame::contempt`].
     pub contempt: Option<i32>,
     /// Plies before a progress-rule draw (checkers' 80-ply rule) over which leaf values
     /// slide towards the draw value; 0 turns it off (see `Worker::leaf_value`); `None`
-    /// takes the game's own [`SearchGame::draw_fade_plies`].
+    /// takes the game's own [`AlphaBetaGame::draw_fade_plies`].
     pub draw_fade_plies: Option<u32>,
 }
 
@@ -167,7 +167,7 @@ fn from_table(value: i32, ply: usize) -> i32 {
 }
 
 /// Per-thread search state.
-pub struct Worker<'a, G: SearchGame> {
+pub struct Worker<'a, G: AlphaBetaGame> {
     shared: &'a Shared<'a>,
     config: AlphaBetaConfig,
     thread_index: usize,
@@ -183,7 +183,7 @@ pub struct Worker<'a, G: SearchGame> {
     /// Per ply, the quiet moves searched so far (indices into `moves`), whose history a
     /// cut-off lowers: a kept buffer, since zeroing a fresh array cost more per node.
     tried: Vec<Vec<usize>>,
-    /// Scratch for [`SearchGame::order_hints`].
+    /// Scratch for [`AlphaBetaGame::order_hints`].
     hints: Vec<i32>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
@@ -196,7 +196,7 @@ pub struct Worker<'a, G: SearchGame> {
     root: G,
 }
 
-impl<'a, G: SearchGame> Worker<'a, G> {
+impl<'a, G: AlphaBetaGame> Worker<'a, G> {
     /// A worker for `root`, whose game history (oldest first, `root` last) is `history`.
     pub fn new(
         shared: &'a Shared<'a>,

@@ -8,7 +8,9 @@ use crate::game::{AnyGame, GameRecord, Player, Rules};
 use crate::with_record;
 
 use super::alphabeta::{AlphaBetaConfig, Worker, to_score};
-use super::game::{Algorithm, SearchGame};
+use super::game::{
+    Algorithm, AlphaBetaGame, AlphaBetaSearch, FullSearch, MctsGame, SearchGame, TreeSearch,
+};
 use super::mcts::MctsConfig;
 use super::mcts_driver;
 use super::rng::{self, Rng};
@@ -123,8 +125,8 @@ impl Engine {
     pub fn evaluation_text(&self, game: &AnyGame) -> Vec<String> {
         with_record!(game.kind(), record => {
             let position = record.position();
-            let mut lines: Vec<String> = position
-                .evaluation_terms()
+            let (terms, total) = position.evaluation_report();
+            let mut lines: Vec<String> = terms
                 .into_iter()
                 .map(|(name, value)| format!("{name} {value}"))
                 .collect();
@@ -132,7 +134,7 @@ impl Engine {
                 Player::One => "p1",
                 Player::Two => "p2",
             };
-            lines.push(format!("total {} (side to move {mover})", position.evaluate()));
+            lines.push(format!("total {total} (side to move {mover})"));
             lines
         })
     }
@@ -180,10 +182,7 @@ impl Engine {
         if moves.len() == 1 && only_clock {
             return result;
         }
-        match G::ALGORITHM {
-            Algorithm::AlphaBeta => self.alpha_beta_search(record, limits, stop, report),
-            Algorithm::Mcts => self.mcts_search(position, limits, stop, report),
-        }
+        G::Search::run(self, record, limits, stop, report)
     }
 
     fn budget<G: SearchGame>(&self, position: &G, limits: &SearchLimits) -> TimeBudget {
@@ -199,7 +198,7 @@ impl Engine {
         !limits.infinite && limits.has_no_bound()
     }
 
-    fn alpha_beta_search<G: SearchGame>(
+    fn alpha_beta_search<G: AlphaBetaGame>(
         &mut self,
         record: &GameRecord<G>,
         limits: &SearchLimits,
@@ -247,7 +246,7 @@ impl Engine {
         }
     }
 
-    fn mcts_search<G: SearchGame>(
+    fn mcts_search<G: MctsGame>(
         &mut self,
         position: &G,
         limits: &SearchLimits,
@@ -264,5 +263,33 @@ impl Engine {
         let seed = self.state.rng.next_u64();
         let root = position.tree_with_playout(self.options.catchup_playout);
         mcts_driver::search(position, root, config, seed, threads, &shared, report)
+    }
+}
+
+impl<G: AlphaBetaGame> FullSearch<G> for AlphaBetaSearch {
+    const ALGORITHM: Algorithm = Algorithm::AlphaBeta;
+
+    fn run(
+        engine: &mut Engine,
+        record: &GameRecord<G>,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(SearchInfo),
+    ) -> GameSearchResult<G::Move> {
+        engine.alpha_beta_search(record, limits, stop, report)
+    }
+}
+
+impl<G: MctsGame> FullSearch<G> for TreeSearch {
+    const ALGORITHM: Algorithm = Algorithm::Mcts;
+
+    fn run(
+        engine: &mut Engine,
+        record: &GameRecord<G>,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(SearchInfo),
+    ) -> GameSearchResult<G::Move> {
+        engine.mcts_search(record.position(), limits, stop, report)
     }
 }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use crate::game::Player;
 
 use super::alphabeta::pv_text;
-use super::game::{SearchGame, TreeGame};
+use super::game::{MctsGame, TreeGame};
 use super::mcts::{Mcts, MctsConfig, RootChild};
 use super::rng::{self, Rng};
 use super::shared::Shared;
@@ -44,7 +44,7 @@ pub(super) fn tree_entries(hash_mb: usize, threads: usize) -> usize {
 
 /// Runs `threads` trees from `root` (the view of `position`) until `shared` stops them,
 /// reporting the main tree's progress, and returns the voted move.
-pub(super) fn search<G: SearchGame>(
+pub(super) fn search<G: MctsGame>(
     position: &G,
     root: G::Tree,
     config: MctsConfig,
@@ -208,7 +208,7 @@ fn combine_roots<T: TreeGame>(trees: &[(Mcts<T>, Rng)]) -> (Option<T::Step>, usi
 
 /// Groups a step principal variation into whole moves (consecutive steps by one player
 /// make one move).
-fn moves_of_steps<G: SearchGame>(
+fn moves_of_steps<G: MctsGame>(
     position: &G,
     pv: &[(Player, <G::Tree as TreeGame>::Step)],
 ) -> Vec<G::Move> {
@@ -239,7 +239,7 @@ pub fn win_rate_score(win_rate: f32) -> i32 {
     (400.0 * (w / (1.0 - w)).log10()).round() as i32
 }
 
-fn mcts_info<G: SearchGame>(position: &G, tree: &Mcts<G::Tree>, shared: &Shared) -> SearchInfo {
+fn mcts_info<G: MctsGame>(position: &G, tree: &Mcts<G::Tree>, shared: &Shared) -> SearchInfo {
     let mut rng = rng::seeded(0);
     let pv = tree.principal_variation(None, &mut rng);
     let moves = moves_of_steps(position, &pv);

@@ -5,7 +5,7 @@
 
 use super::Worker;
 use super::ordering::{Ranked, list_after_staged, pick_best};
-use crate::search::game::SearchGame;
+use crate::search::game::AlphaBetaGame;
 use crate::search::tt::{Entry, TableMove};
 
 /// One node's moves and how far the search got through them. The buffers are the
@@ -37,7 +37,7 @@ enum TableHint<M> {
     Index(usize),
 }
 
-impl<G: SearchGame> Worker<'_, G> {
+impl<G: AlphaBetaGame> Worker<'_, G> {
     /// The buffers of `ply`, cleared, as a picker with nothing handed out.
     #[inline(always)]
     pub(super) fn lend_picker(&mut self, ply: usize) -> MovePicker<G::Move> {
