@@ -19,7 +19,7 @@
 use tessera::eval::catchup_knowledge::{CODES, code_name, feature_code, turn_scores};
 use tessera::game::catchup::{Catchup, PlayoutPosition};
 use tessera::game::{CatchupRule, Rules};
-use tessera::search::game::SearchGame;
+use tessera::search::game::MctsGame;
 use tessera::search::mcts::{Mcts, MctsConfig};
 use tessera::search::rng::{Rng, seeded};
 
@@ -56,7 +56,7 @@ fn random_turn(position: &mut Catchup, rng: &mut Rng) {
 
 fn record_root(
     position: &Catchup,
-    tree: &Mcts<<Catchup as SearchGame>::Tree>,
+    tree: &Mcts<<Catchup as MctsGame>::Tree>,
     stats: &mut Statistics,
 ) {
     let children = tree.root_children();

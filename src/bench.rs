@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use crate::game::{AnyGame, GameConfig, GameRecord, Variant};
 use crate::search::alphabeta::pv_text;
-use crate::search::game::{Algorithm, SearchGame};
+use crate::search::game::{Algorithm, SearchGame, algorithm};
 use crate::search::rng;
 use crate::search::{Engine, Score, SearchLimits, SearchOptions};
 use crate::with_record;
@@ -78,7 +78,7 @@ fn bench_position<G: SearchGame>(
         seed: 1,
         ..SearchOptions::default()
     });
-    let limits = match G::ALGORITHM {
+    let limits = match algorithm::<G>() {
         Algorithm::AlphaBeta => SearchLimits {
             depth: Some(alpha_beta_depth(variant)),
             ..SearchLimits::default()

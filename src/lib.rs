@@ -13,12 +13,12 @@
 //! - [`picture`]: SVG pictures of positions (`tessera render`) shared with the report page.
 //! - [`report`]: `tessera report`, one HTML page (summary, plots, games, replay) from records.
 //! - [`gui`]: `tessera gui`, a local web server and page that drive engines over the protocol.
-//! - [`bench`]: the fixed node signature.
+//! - [`bench`](mod@bench): the fixed node signature.
 //! - [`solve`]: `tessera solve`, exact values (Catchup's small boards, Cheversi), with
 //!   checkpoints and checkable proofs.
 //!
 //! Glossary: *ply* = one move of one side; *position string* = the FEN-like text of
-//! RULES.md; *cell* = a hex board location, stored as a bit of the padded layout
+//! each game (protocol.md's appendices); *cell* = a hex board location, stored as a bit of the padded layout
 //! ([`board::hex`]); *bulk counting* = counting the last ply's moves without playing them.
 
 pub mod arena;

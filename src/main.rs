@@ -3,7 +3,6 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 use tessera::game::{AnyGame, CatchupRule, GameConfig, Variant};
@@ -244,24 +243,10 @@ fn run_perft(args: &PerftArgs, divide: bool) -> ExitCode {
     let Some(game) = starting_game(args.variant, args.size, args.rule, args.fen.as_deref()) else {
         return ExitCode::FAILURE;
     };
-    let bulk = !args.no_bulk;
-    let started = Instant::now();
     let mut lines = Vec::new();
-    let nodes = if divide && args.depth > 0 {
-        let rows = game.divide(args.depth, bulk);
-        lines.extend(rows.iter().map(|(text, count)| format!("{text}: {count}")));
-        lines.push(String::new());
-        rows.iter().map(|(_, count)| count).sum()
-    } else {
-        game.perft(args.depth, bulk)
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    lines.push(format!(
-        "Time: {} ms, {:.0} nodes/s",
-        (seconds * 1000.0).round(),
-        nodes as f64 / seconds.max(1e-9)
-    ));
-    lines.push(format!("Nodes searched: {nodes}"));
+    tessera::perft::report(&game, args.depth, divide, !args.no_bulk, &mut |line| {
+        lines.push(line)
+    });
     // A closed pipe (`| head`) ends the output quietly instead of panicking.
     let mut stdout = std::io::stdout().lock();
     for line in lines {

@@ -1,10 +1,12 @@
 //! perft: the number of distinct move sequences of a given length, the standard check of
 //! a move generator. A finished game has no moves, threefold repetition included: the
-//! history of the game so far counts, as RULES.md's draw rule says (a position set up from
-//! a position string starts a new history).
+//! history of the game so far counts, as the draw rule says (a position set up from a
+//! position string starts a new history; protocol.md, "Rule decisions").
 
-use crate::game::Rules;
+use std::time::Instant;
+
 use crate::game::record::repetition_count;
+use crate::game::{AnyGame, Rules};
 
 /// Counts leaf nodes `depth` plies below `position`, whose history is just itself. With
 /// `bulk`, the last ply is counted with [`Rules::count_moves`] instead of playing every
@@ -99,6 +101,30 @@ pub fn divide_after<R: Rules>(
     rows
 }
 
+/// The output of `perft` / `divide`, written once for the `tessera perft` and `divide`
+/// subcommands and the protocol commands: `divide` gives one `<move>: <count>` line per
+/// legal move (sorted) and a blank line; both end with the time and `Nodes searched: N`.
+pub fn report(game: &AnyGame, depth: u32, divide: bool, bulk: bool, out: &mut dyn FnMut(String)) {
+    let started = Instant::now();
+    let nodes = if divide && depth > 0 {
+        let rows = game.divide(depth, bulk);
+        for (text, count) in &rows {
+            out(format!("{text}: {count}"));
+        }
+        out(String::new());
+        rows.iter().map(|(_, count)| count).sum()
+    } else {
+        game.perft(depth, bulk)
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    out(format!(
+        "Time: {} ms, {:.0} nodes/s",
+        (seconds * 1000.0).round(),
+        nodes as f64 / seconds.max(1e-9)
+    ));
+    out(format!("Nodes searched: {nodes}"));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,7 +138,7 @@ mod tests {
         let config = GameConfig::new(Variant::HexCheckers);
         let position = SmallCheckers::from_position_text("B3/5/6/7/6/5/W3 w - 0 1", &config)
             .expect("valid position");
-        // Independent count (RULES.md reading, checked by a separate Python generator).
+        // Independent count (the rules' reading, checked by a separate Python generator).
         assert_eq!(perft(&position, 9, true), 506_657);
         assert_eq!(perft(&position, 8, true), perft(&position, 8, false));
         let rows = divide(&position, 9, true);

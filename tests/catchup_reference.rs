@@ -1,6 +1,6 @@
 //! Catchup against a tiny, deliberately naive implementation written only for this test:
 //! cells as an axial coordinate list, groups by flood fill, moves as every combination of
-//! empty cells. It shares nothing with the library but RULES.md. Compared on move lists,
+//! empty cells. It shares nothing with the library but the rules of protocol.md. Compared on move lists,
 //! perft, scores after every turn, position strings and final results of seeded random
 //! games, under both 3-stone rules.
 
@@ -562,7 +562,7 @@ fn perft_data_file_agrees_where_the_naive_side_is_fast_enough() {
 #[test]
 #[ignore]
 fn playout_workload() {
-    use tessera::search::game::{SearchGame, TreeGame};
+    use tessera::search::game::{MctsGame, TreeGame};
     let playouts: u32 = std::env::var("PLAYOUTS")
         .ok()
         .and_then(|value| value.parse().ok())

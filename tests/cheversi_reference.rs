@@ -1,5 +1,5 @@
 //! The library against a tiny, deliberately naive Cheversi written only for this test:
-//! an array board, every rule of RULES.md section 1 checked square by square, its own
+//! an array board, every rule of protocol.md's Appendix A checked square by square, its own
 //! scoring by walking rays. The two are compared on perft from the start, on perft and
 //! move lists from random positions, on the perft data file, and on the final scores and
 //! results of many seeded random games.

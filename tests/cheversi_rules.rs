@@ -1,4 +1,4 @@
-//! Cheversi rule by rule (RULES.md section 1), the scoring check values, notation, position
+//! Cheversi rule by rule (protocol.md, Appendix A), the scoring check values, notation, position
 //! strings and their errors, and seeded random games.
 
 use tessera::game::cheversi::bitboard::{KING_ATTACKS, neighbours};
@@ -407,7 +407,7 @@ fn scoring_check_values() {
     let game = after(&["Ke4", "Qd5"]);
     assert_eq!(game.score(), [7, 23]);
     assert_eq!(position("8/8/8/3q4/4K3/8/8/8 w d5").score(), [7, 23]);
-    // RULES.md's second value: White Ne5 added (the Knight's eight jumps, the King loses e5,
+    // The second check value: White Ne5 added (the Knight's eight jumps, the King loses e5,
     // the Queen's ray east ends there). Not a legal move (the queen call), so placed
     // unchecked: the score is about the board only.
     let mut game = after(&["Ke4", "Qd5"]);

@@ -1,6 +1,8 @@
-//! protocol.md stays honest about the options: its handshake block and its option table
-//! list exactly what the engine announces, in the same order.
+//! protocol.md stays honest about the options and the commands: its handshake block and
+//! its option table list exactly what the engine announces, in the same order, and its
+//! command summary names exactly the commands the parser knows.
 
+use tessera::protocol::command::COMMANDS;
 use tessera::protocol::options::{OPTIONS, option_line};
 
 fn protocol_text() -> String {
@@ -49,4 +51,37 @@ fn the_option_table_names_every_option_in_order() {
         .collect();
     let announced: Vec<&str> = OPTIONS.iter().map(|spec| spec.name).collect();
     assert_eq!(documented, announced);
+}
+
+/// The command words of the section 9 summary table: the first word of every backquoted
+/// usage in the table's first column (`d` / `show` gives both words).
+fn documented_commands(text: &str) -> Vec<String> {
+    let table = text
+        .split_once("### 9. Command summary")
+        .expect("protocol.md has section 9")
+        .1;
+    let mut words = Vec::new();
+    let rows = table.lines().take_while(|line| !line.starts_with('#'));
+    for row in rows.filter_map(|line| line.strip_prefix("| ")) {
+        let first_column = row.split(" | ").next().unwrap_or_default();
+        for (index, usage) in first_column.split('`').enumerate() {
+            if index % 2 == 1 {
+                let word = usage.split_whitespace().next().unwrap_or_default();
+                words.push(word.to_string());
+            }
+        }
+    }
+    words
+}
+
+#[test]
+fn the_command_summary_lists_exactly_the_engines_commands() {
+    let mut documented = documented_commands(&protocol_text());
+    let mut known: Vec<String> = COMMANDS
+        .iter()
+        .flat_map(|spec| spec.words.iter().map(|word| word.to_string()))
+        .collect();
+    documented.sort();
+    known.sort();
+    assert_eq!(documented, known);
 }

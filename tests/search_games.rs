@@ -5,13 +5,26 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use tessera::game::any::GameKind;
 use tessera::game::catchup::Catchup;
 use tessera::game::{AnyGame, GameConfig, GameRecord, Outcome, Player, Rules, Variant};
 use tessera::search::alphabeta::{AlphaBetaConfig, MATE, to_score};
-use tessera::search::game::{SearchGame, Terminal};
+use tessera::search::game::{AlphaBetaGame, SearchGame, Terminal};
 use tessera::search::rng::Rng;
 use tessera::search::{Engine, GameSearchResult, Score, SearchLimits, SearchOptions};
-use tessera::with_record;
+
+/// `with_record!` over the alpha-beta variants only: the body need not compile for
+/// Catchup, whose game implements no alpha-beta hints.
+macro_rules! with_alpha_beta_record {
+    ($kind:expr, $record:ident => $body:expr) => {
+        match $kind {
+            GameKind::Cheversi($record) => $body,
+            GameKind::Checkers($record) => $body,
+            GameKind::LargeCheckers($record) => $body,
+            GameKind::Catchup(_) => panic!("Catchup is searched by MCTS, not alpha-beta"),
+        }
+    };
+}
 
 fn random_position<G: SearchGame>(start: &G, plies: usize, rng: &mut Rng) -> Option<G> {
     let mut position = start.clone();
@@ -26,7 +39,7 @@ fn random_position<G: SearchGame>(start: &G, plies: usize, rng: &mut Rng) -> Opt
     position.outcome().is_none().then_some(position)
 }
 
-fn terminal<G: SearchGame>(position: &G, ply: i32) -> i32 {
+fn terminal<G: AlphaBetaGame>(position: &G, ply: i32) -> i32 {
     let outcome = position.outcome().expect("no moves means the game is over");
     match position.terminal(outcome) {
         Terminal::Win => MATE - ply,
@@ -39,7 +52,7 @@ fn terminal<G: SearchGame>(position: &G, ply: i32) -> i32 {
 /// Plain negamax; at depth 0 the same quiescence rule as the engine (stand pat unless
 /// every move is noisy, then noisy moves only; within `FINAL_LEAF_PLIES` of a fixed
 /// end, the game played out to it).
-fn negamax<G: SearchGame>(position: &G, depth: i32, ply: i32) -> i32 {
+fn negamax<G: AlphaBetaGame>(position: &G, depth: i32, ply: i32) -> i32 {
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
     if moves.is_empty() {
@@ -103,7 +116,7 @@ fn depth(depth: u32) -> SearchLimits {
     }
 }
 
-fn compare_with_negamax<G: SearchGame>(
+fn compare_with_negamax<G: AlphaBetaGame>(
     start: &G,
     max_depth: u32,
     positions: usize,
@@ -154,7 +167,7 @@ fn alpha_beta_equals_negamax_in_every_alpha_beta_variant() {
         (Variant::HexCheckers, 3, 4),
     ] {
         let game = AnyGame::new(GameConfig::new(variant)).expect("start position");
-        let checked = with_record!(game.kind(), record => {
+        let checked = with_alpha_beta_record!(game.kind(), record => {
             compare_with_negamax(record.position(), max_depth, positions, variant as u64)
         });
         assert_eq!(checked, positions * max_depth as usize, "{variant}");
@@ -164,7 +177,7 @@ fn alpha_beta_equals_negamax_in_every_alpha_beta_variant() {
 #[test]
 fn cheversi_exact_endgame_equals_full_minimax_with_four_plies_left() {
     let game = AnyGame::new(GameConfig::new(Variant::Cheversi)).expect("start position");
-    with_record!(game.kind(), record => {
+    with_alpha_beta_record!(game.kind(), record => {
         let mut rng = tessera::search::rng::seeded(8);
         let mut engine = Engine::new(SearchOptions { hash_mb: 4, ..SearchOptions::default() });
         let mut checked = 0;
@@ -193,7 +206,7 @@ fn cheversi_exact_endgame_equals_full_minimax_with_four_plies_left() {
 #[test]
 fn cheversi_search_one_placement_short_of_the_end_is_exact() {
     let game = AnyGame::new(GameConfig::new(Variant::Cheversi)).expect("start position");
-    with_record!(game.kind(), record => {
+    with_alpha_beta_record!(game.kind(), record => {
         let mut rng = tessera::search::rng::seeded(10);
         let mut engine = Engine::new(SearchOptions { hash_mb: 4, ..SearchOptions::default() });
         engine.set_alpha_beta_config(AlphaBetaConfig::value_preserving());
@@ -221,7 +234,7 @@ fn cheversi_search_one_placement_short_of_the_end_is_exact() {
 #[test]
 fn cheversi_final_placements_shortcut_is_fail_soft_minimax() {
     let game = AnyGame::new(GameConfig::new(Variant::Cheversi)).expect("start position");
-    with_record!(game.kind(), record => {
+    with_alpha_beta_record!(game.kind(), record => {
         let mut rng = tessera::search::rng::seeded(9);
         for plies in [13, 14, 15] {
             let mut checked = 0;

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use tessera::game::{AnyGame, GameConfig, GameRecord, Outcome, Player, Rules, Variant};
-use tessera::search::game::{SearchGame, TreeGame};
+use tessera::search::game::{MctsGame, SearchGame, TreeGame};
 use tessera::search::{Engine, SearchLimits, SearchOptions, Strategy};
 use tessera::with_record;
 
@@ -64,9 +64,11 @@ fn speed_figures() {
 #[test]
 #[ignore]
 fn catchup_playouts() {
-    let game = AnyGame::new(GameConfig::new(Variant::Catchup)).expect("start");
-    with_record!(game.kind(), record => {
-        let root = record.position().tree_with_playout(tessera::eval::catchup_knowledge::PlayoutPolicy::Uniform);
+    let start =
+        tessera::game::catchup::Catchup::start(&GameConfig::new(Variant::Catchup)).expect("start");
+    {
+        let root =
+            start.tree_with_playout(tessera::eval::catchup_knowledge::PlayoutPolicy::Uniform);
         let mut rng = tessera::search::rng::seeded(1);
         let started = Instant::now();
         let mut count = 0u64;
@@ -81,8 +83,11 @@ fn catchup_playouts() {
             }
         }
         let rate = count as f64 / started.elapsed().as_secs_f64();
-        println!("catchup side 5: {rate:.0} random playouts/s ({:.3} White wins)", wins as f64 / count as f64);
-    });
+        println!(
+            "catchup side 5: {rate:.0} random playouts/s ({:.3} White wins)",
+            wins as f64 / count as f64
+        );
+    }
 }
 
 #[test]

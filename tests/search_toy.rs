@@ -10,7 +10,9 @@ use std::sync::atomic::AtomicBool;
 
 use tessera::game::{GameConfig, GameRecord, MoveError, Outcome, Player, PositionError, Rules};
 use tessera::search::alphabeta::{AlphaBetaConfig, MATE, to_score};
-use tessera::search::game::{Algorithm, MoveTree, SearchGame, Terminal, TreeGame, first_step};
+use tessera::search::game::{
+    AlphaBetaGame, AlphaBetaSearch, Evaluate, MctsGame, SearchGame, Terminal, TreeGame, TreeSearch,
+};
 use tessera::search::rng::Rng;
 use tessera::search::{Engine, GameSearchResult, Score, SearchLimits, SearchOptions, Strategy};
 
@@ -129,29 +131,28 @@ impl<const MCTS: bool> Rules for Piles<MCTS> {
 }
 
 impl SearchGame for Piles<false> {
-    const ALGORITHM: Algorithm = Algorithm::AlphaBeta;
-    type Tree = MoveTree<Self>;
+    type Search = AlphaBetaSearch;
 
+    fn evaluation_report(&self) -> (Vec<(String, i32)>, i32) {
+        (self.evaluation_terms(), self.evaluate())
+    }
+}
+
+impl Evaluate for Piles<false> {
     fn evaluate(&self) -> i32 {
         let own = self.side.index();
         // Odd-looking but deterministic terms, so ordering and the table matter.
         100 * (self.scores[own] - self.scores[1 - own]) + 7 * i32::from(self.piles[own] % 3)
     }
+}
 
+impl AlphaBetaGame for Piles<false> {
     fn is_noisy(&self, (pile, take): Move) -> bool {
         self.piles[pile as usize] == take
     }
 
     fn order_hint(&self, (_, take): Move) -> i32 {
         i32::from(take)
-    }
-
-    fn tree(&self) -> Self::Tree {
-        MoveTree(self.clone())
-    }
-
-    fn move_from_steps(&self, steps: &[Move]) -> Option<Move> {
-        first_step(steps)
     }
 }
 
@@ -227,12 +228,15 @@ impl TreeGame for StoneTree {
 }
 
 impl SearchGame for Piles<true> {
-    const ALGORITHM: Algorithm = Algorithm::Mcts;
-    type Tree = StoneTree;
+    type Search = TreeSearch;
 
-    fn evaluate(&self) -> i32 {
-        0
+    fn evaluation_report(&self) -> (Vec<(String, i32)>, i32) {
+        (Vec::new(), 0)
     }
+}
+
+impl MctsGame for Piles<true> {
+    type Tree = StoneTree;
 
     fn tree(&self) -> StoneTree {
         StoneTree {
@@ -353,6 +357,21 @@ fn alpha_beta_equals_plain_negamax() {
         }
     }
     assert_eq!(checked, 200);
+}
+
+#[test]
+fn new_options_keep_the_alpha_beta_tuning_a_caller_set() {
+    // ExactPlies lives in the options only; the tuning's own choice (the value-preserving
+    // subset searches nothing exactly) survives a later setoption.
+    let mut engine = Engine::default();
+    assert_eq!(engine.alpha_beta_config().exact_plies, None);
+    engine.set_alpha_beta_config(AlphaBetaConfig::value_preserving());
+    engine.set_options(SearchOptions {
+        exact_plies: 12,
+        ..SearchOptions::default()
+    });
+    assert_eq!(engine.alpha_beta_config().exact_plies, Some(0));
+    assert_eq!(engine.options().exact_plies, 12);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! referee, in the conventions of cutechess-cli and fastchess.
 //!
 //! Layout, bottom up:
-//! - [`rng`], [`clock`], [`stats`], [`sprt`]: pure parts (seeded randomness, time
+//! - [`crate::random`], [`clock`], [`stats`], [`sprt`]: pure parts (seeded randomness, time
 //!   controls, Elo/LOS/pentanomial statistics, the pentanomial GSPRT).
 //! - [`settings`], [`openings`], [`schedule`]: what to play (engines, limits, openings,
 //!   which global game numbers this run or shard plays).

@@ -10,7 +10,7 @@
 use crate::eval::catchup_knowledge::{Knowledge, PlayoutPolicy, feature_code, turn_scores};
 use crate::game::catchup::{Catchup, CellBuffer, Move, PlayoutPosition, WordBoard};
 use crate::game::{Outcome, Player, Rules};
-use crate::search::game::{Algorithm, SearchGame, TreeGame};
+use crate::search::game::{MctsGame, SearchGame, TreeGame, TreeSearch};
 use crate::search::rng::Rng;
 
 /// The end-of-turn step; every other step is a cell bit.
@@ -227,7 +227,7 @@ impl TreeGame for CatchupTree {
     /// Random turns to the end: finish this turn, then each turn places a random number
     /// of stones (the most allowed twice as often as fewer) on random empty cells.
     ///
-    /// Plays on a [`WordBoard`](crate::game::catchup::WordBoard) (sides up to 5) or a
+    /// Plays on a [`WordBoard`] (sides up to 5) or a
     /// [`PlayoutBoard`](crate::game::catchup::PlayoutBoard) (groups only, cells as
     /// ordinals), chosen once here; this state is left as it was (the caller's copy is
     /// dropped).
@@ -299,16 +299,14 @@ impl CatchupTree {
 }
 
 impl SearchGame for Catchup {
-    const ALGORITHM: Algorithm = Algorithm::Mcts;
-    type Tree = CatchupTree;
+    type Search = TreeSearch;
 
-    fn evaluate(&self) -> i32 {
+    /// The largest groups and the empty cells; the total is 100 x the side to move's
+    /// largest-group lead (MCTS reads no static evaluation: this is for `eval` only).
+    fn evaluation_report(&self) -> (Vec<(String, i32)>, i32) {
         let mover = self.side_to_move();
-        100 * (self.player_score(mover) as i32 - self.player_score(mover.opponent()) as i32)
-    }
-
-    fn evaluation_terms(&self) -> Vec<(String, i32)> {
-        vec![
+        let lead = self.player_score(mover) as i32 - self.player_score(mover.opponent()) as i32;
+        let terms = vec![
             (
                 "largest_group_p1".to_string(),
                 self.player_score(Player::One) as i32,
@@ -318,12 +316,17 @@ impl SearchGame for Catchup {
                 self.player_score(Player::Two) as i32,
             ),
             ("empty_cells".to_string(), self.empty_count() as i32),
-        ]
+        ];
+        (terms, 100 * lead)
     }
 
     fn expected_moves_left(&self) -> u32 {
         (self.empty_count() as u32 / 4).max(1)
     }
+}
+
+impl MctsGame for Catchup {
+    type Tree = CatchupTree;
 
     fn tree(&self) -> CatchupTree {
         CatchupTree::new(self.clone(), PlayoutPolicy::default())

@@ -32,7 +32,9 @@
 use crate::board::hex::HexGeometry;
 use crate::game::checkers::{Checkers, DRAW_PLIES, Move, Placement};
 use crate::game::{Player, Rules};
-use crate::search::game::{Algorithm, HISTORY_SIZE, MoveTree, SearchGame, find_move, first_step};
+use crate::search::game::{
+    AlphaBetaGame, AlphaBetaSearch, Evaluate, HISTORY_SIZE, SearchGame, find_move,
+};
 
 use super::checkers_conversion::{
     Conversion, ConversionTask, ConversionWeights, HUNT_MEN, contact_distance, converting,
@@ -186,7 +188,7 @@ fn weighted<const N: usize>(
     ]
 }
 
-/// [`SearchGame::evaluate`], with each colour's open steps if already counted.
+/// [`Evaluate::evaluate`], with each colour's open steps if already counted.
 fn evaluate_with<const N: usize>(position: &Checkers<N>, mobility: Option<[u32; 2]>) -> i32 {
     weighted(position, position.side_to_move(), mobility)
         .iter()
@@ -194,9 +196,18 @@ fn evaluate_with<const N: usize>(position: &Checkers<N>, mobility: Option<[u32; 
 }
 
 impl<const N: usize> SearchGame for Checkers<N> {
-    const ALGORITHM: Algorithm = Algorithm::AlphaBeta;
-    type Tree = MoveTree<Checkers<N>>;
+    type Search = AlphaBetaSearch;
 
+    fn expected_moves_left(&self) -> u32 {
+        40
+    }
+
+    fn evaluation_report(&self) -> (Vec<(String, i32)>, i32) {
+        (self.evaluation_terms(), self.evaluate())
+    }
+}
+
+impl<const N: usize> Evaluate for Checkers<N> {
     fn evaluate(&self) -> i32 {
         evaluate_with(self, None)
     }
@@ -208,7 +219,9 @@ impl<const N: usize> SearchGame for Checkers<N> {
             .map(|(name, value)| (name.to_string(), value))
             .collect()
     }
+}
 
+impl<const N: usize> AlphaBetaGame for Checkers<N> {
     fn is_noisy(&self, mv: Move) -> bool {
         mv.is_capture()
     }
@@ -264,10 +277,6 @@ impl<const N: usize> SearchGame for Checkers<N> {
         ((mv.start() * 6 + mv.direction(0)) * 2 + usize::from(mv.is_capture())) & (HISTORY_SIZE - 1)
     }
 
-    fn expected_moves_left(&self) -> u32 {
-        40
-    }
-
     /// A man on the big boards (sides 7 to 9), where the armies start far apart and 80
     /// plies without a capture draw the game before they meet unless the engine presses
     /// (measured with the contact term, side 9, 100k nodes against random play: 2 draws in
@@ -302,14 +311,6 @@ impl<const N: usize> SearchGame for Checkers<N> {
         let distance = contact_distance(|set| self.grown(set), self.valid(), men, opponent);
         2 * distance.saturating_sub(1)
     }
-
-    fn tree(&self) -> Self::Tree {
-        MoveTree(self.clone())
-    }
-
-    fn move_from_steps(&self, steps: &[Move]) -> Option<Move> {
-        first_step(steps)
-    }
 }
 
 #[cfg(test)]
@@ -320,7 +321,7 @@ mod tests {
     use crate::game::{GameConfig, GameRecord, Outcome, Player, Rules, Variant};
     use crate::random::SplitMix64;
     use crate::search::alphabeta::{AlphaBetaConfig, MATE, to_score};
-    use crate::search::game::SearchGame;
+    use crate::search::game::{AlphaBetaGame, Evaluate};
     use crate::search::{Engine, Score, SearchLimits, SearchOptions};
 
     fn position(text: &str) -> LargeCheckers {

@@ -20,7 +20,7 @@
 //! where a short search's leaves are.
 //!
 //! The game always ends at the 16th placement, so the search is exact near the end
-//! ([`SearchGame::plies_to_end`]); there the final score itself, not this estimate, is
+//! ([`AlphaBetaGame::plies_to_end`]); there the final score itself, not this estimate, is
 //! the value ([`Terminal::Exact`]).
 
 use crate::game::cheversi::bitboard::{
@@ -28,7 +28,7 @@ use crate::game::cheversi::bitboard::{
 };
 use crate::game::cheversi::{Cheversi, Move, PLACEMENTS, PieceKind, Square, Squares, attacks};
 use crate::game::{Outcome, Player};
-use crate::search::game::{Algorithm, MoveTree, SearchGame, Terminal, first_step};
+use crate::search::game::{AlphaBetaGame, AlphaBetaSearch, Evaluate, SearchGame, Terminal};
 
 /// Fitted weights (centi-points) of the terms that depend on the placements left.
 struct Weights {
@@ -152,10 +152,20 @@ fn terms(position: &Cheversi, player: Player, weights: &Weights) -> [(&'static s
 }
 
 impl SearchGame for Cheversi {
-    const ALGORITHM: Algorithm = Algorithm::AlphaBeta;
-    type Tree = MoveTree<Cheversi>;
-    const HAS_NOISY_MOVES: bool = false;
+    type Search = AlphaBetaSearch;
 
+    fn expected_moves_left(&self) -> u32 {
+        u32::from(PLACEMENTS.saturating_sub(self.placements()))
+            .div_ceil(2)
+            .max(1)
+    }
+
+    fn evaluation_report(&self) -> (Vec<(String, i32)>, i32) {
+        (self.evaluation_terms(), self.evaluate())
+    }
+}
+
+impl Evaluate for Cheversi {
     fn evaluate(&self) -> i32 {
         let weights = weights_of(self);
         terms(self, self.side_to_move(), weights)
@@ -182,6 +192,10 @@ impl SearchGame for Cheversi {
         ));
         lines
     }
+}
+
+impl AlphaBetaGame for Cheversi {
+    const HAS_NOISY_MOVES: bool = false;
 
     /// Every placement is quiet, so the search may try its killers before listing the
     /// moves: a count is a few popcounts, and most nodes near the leaves cut on a killer.
@@ -240,20 +254,6 @@ impl SearchGame for Cheversi {
 
     fn plies_to_end(&self) -> Option<u32> {
         Some(u32::from(PLACEMENTS.saturating_sub(self.placements())))
-    }
-
-    fn expected_moves_left(&self) -> u32 {
-        u32::from(PLACEMENTS.saturating_sub(self.placements()))
-            .div_ceil(2)
-            .max(1)
-    }
-
-    fn tree(&self) -> Self::Tree {
-        MoveTree(self.clone())
-    }
-
-    fn move_from_steps(&self, steps: &[Move]) -> Option<Move> {
-        first_step(steps)
     }
 }
 

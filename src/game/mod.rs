@@ -100,14 +100,12 @@ impl Variant {
         Variant::Catchup,
     ];
 
+    /// The protocol names (`UCI_Variant` values), in the order of [`Variant::ALL`].
+    pub const NAMES: [&'static str; 4] = ["cheversi", "kruzno", "hexcheckers", "catchup"];
+
     /// The protocol name (`UCI_Variant` value).
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::Cheversi => "cheversi",
-            Variant::Kruzno => "kruzno",
-            Variant::HexCheckers => "hexcheckers",
-            Variant::Catchup => "catchup",
-        }
+    pub const fn name(self) -> &'static str {
+        Variant::NAMES[self as usize]
     }
 
     /// The board side used when none is chosen (8 for Cheversi's 8x8 board).
@@ -167,11 +165,13 @@ pub enum CatchupRule {
 }
 
 impl CatchupRule {
-    pub fn name(self) -> &'static str {
-        match self {
-            CatchupRule::Revised => "revised",
-            CatchupRule::Original => "original",
-        }
+    /// Every rule, in declaration order.
+    pub const ALL: [CatchupRule; 2] = [CatchupRule::Revised, CatchupRule::Original];
+    /// The `CatchupRule` option values, in the order of [`CatchupRule::ALL`].
+    pub const NAMES: [&'static str; 2] = ["revised", "original"];
+
+    pub const fn name(self) -> &'static str {
+        CatchupRule::NAMES[self as usize]
     }
 }
 
@@ -179,15 +179,15 @@ impl FromStr for CatchupRule {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        if text.eq_ignore_ascii_case("revised") {
-            Ok(CatchupRule::Revised)
-        } else if text.eq_ignore_ascii_case("original") {
-            Ok(CatchupRule::Original)
-        } else {
-            Err(format!(
-                "unknown Catchup rule, expected revised or original ({text})"
-            ))
-        }
+        CatchupRule::ALL
+            .into_iter()
+            .find(|rule| rule.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| {
+                format!(
+                    "unknown Catchup rule, expected {} ({text})",
+                    CatchupRule::NAMES.join(" or ")
+                )
+            })
     }
 }
 

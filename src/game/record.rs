@@ -4,7 +4,7 @@
 use super::{MoveError, Outcome, Player, Rules};
 
 /// A position with its history since it was set up (a position string starts a new
-/// history, as RULES.md fixes).
+/// history, as the draw rule in protocol.md fixes).
 #[derive(Clone, Debug)]
 pub struct GameRecord<R: Rules> {
     start: R,

@@ -1,10 +1,10 @@
 //! Pictures of positions: `tessera render` and the report's replay viewer.
 //!
 //! Drawing is split in three so that Rust and the report page draw the same way:
-//! - [`layout`]: the fixed board of a variant and side (cells with their labels, as in
+//! - [`layout`](mod@layout): the fixed board of a variant and side (cells with their labels, as in
 //!   `protocol.md`: hexagons with row `a`, White's edge, at the bottom; Cheversi as a
 //!   chessboard), every cell's centre, and the templates of pieces and marks; plain data.
-//! - [`frame`]: what one position shows (pieces, last move, overlays, caption); plain
+//! - [`frame`](mod@frame): what one position shows (pieces, last move, overlays, caption); plain
 //!   data, computed with the rules library.
 //! - [`svg`]: frame + layout to SVG text. `draw.js` ([`DRAW_JS`]) is the same routine in
 //!   JavaScript, used by the report page on the same data.

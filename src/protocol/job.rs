@@ -5,7 +5,6 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 
 use crate::game::AnyGame;
 use crate::search::{Engine, SearchInfo, SearchLimits, SearchResult};
@@ -81,7 +80,9 @@ impl Job {
                 divide,
             } => {
                 let outcome = catch_unwind(AssertUnwindSafe(|| {
-                    perft_lines(&game, depth, divide, &mut |line| emit(JobEvent::Line(line)));
+                    crate::perft::report(&game, depth, divide, true, &mut |line| {
+                        emit(JobEvent::Line(line))
+                    });
                 }));
                 match outcome {
                     Ok(()) => JobOutput::Done,
@@ -100,28 +101,6 @@ impl Job {
         };
         emit(JobEvent::Finished(output));
     }
-}
-
-/// perft / divide in the same form as `tessera perft` and `tessera divide`.
-fn perft_lines(game: &AnyGame, depth: u32, divide: bool, out: &mut dyn FnMut(String)) {
-    let started = Instant::now();
-    let nodes = if divide && depth > 0 {
-        let rows = game.divide(depth, true);
-        for (text, count) in &rows {
-            out(format!("{text}: {count}"));
-        }
-        out(String::new());
-        rows.iter().map(|(_, count)| count).sum()
-    } else {
-        game.perft(depth, true)
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    out(format!(
-        "Time: {} ms, {:.0} nodes/s",
-        (seconds * 1000.0).round(),
-        nodes as f64 / seconds.max(1e-9)
-    ));
-    out(format!("Nodes searched: {nodes}"));
 }
 
 fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {

@@ -54,9 +54,6 @@ pub struct OptionSpec {
     pub kind: OptionKind,
 }
 
-const VARIANTS: &[&str] = &["cheversi", "kruzno", "hexcheckers", "catchup"];
-const STRATEGIES: &[&str] = &Strategy::NAMES;
-
 /// Every option, in the order the handshake lists them (the game first, so interfaces
 /// that send options in this order set the variant before the board size).
 pub const OPTIONS: &[OptionSpec] = &[
@@ -64,8 +61,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         name: "UCI_Variant",
         id: OptionId::Variant,
         kind: OptionKind::Combo {
-            default: "cheversi",
-            values: VARIANTS,
+            default: Variant::Cheversi.name(),
+            values: &Variant::NAMES,
         },
     },
     OptionSpec {
@@ -81,8 +78,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         name: "CatchupRule",
         id: OptionId::CatchupRule,
         kind: OptionKind::Combo {
-            default: "revised",
-            values: &["revised", "original"],
+            default: CatchupRule::Revised.name(),
+            values: &CatchupRule::NAMES,
         },
     },
     OptionSpec {
@@ -100,7 +97,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Spin {
             default: 1,
             min: 1,
-            max: 256,
+            max: crate::search::MAX_THREADS as u64,
         },
     },
     OptionSpec {
@@ -125,8 +122,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         name: "Strategy",
         id: OptionId::Strategy,
         kind: OptionKind::Combo {
-            default: "full",
-            values: STRATEGIES,
+            default: Strategy::Full.name(),
+            values: &Strategy::NAMES,
         },
     },
     OptionSpec {
@@ -142,8 +139,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         name: "CatchupPlayout",
         id: OptionId::CatchupPlayout,
         kind: OptionKind::Combo {
-            default: "uniform",
-            values: &["uniform", "knowledge"],
+            default: PlayoutPolicy::Uniform.name(),
+            values: &PlayoutPolicy::NAMES,
         },
     },
 ];

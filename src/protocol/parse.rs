@@ -228,51 +228,74 @@ pub(super) fn position(rest: &str) -> Result<Command, ProtocolError> {
     })
 }
 
+/// What a `go` keyword sets.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum GoKeyword {
+    /// A player's remaining time (index 0 for player 1).
+    Time(usize),
+    /// A player's increment.
+    Increment(usize),
+    MovesToGo,
+    MoveTime,
+    Depth,
+    Nodes,
+    Infinite,
+}
+
+/// Every `go` keyword (case-insensitive), the one table the parser reads: a token not
+/// in it is skipped.
+const GO_KEYWORDS: [(&str, GoKeyword); 13] = [
+    ("p1time", GoKeyword::Time(0)),
+    ("wtime", GoKeyword::Time(0)),
+    ("p2time", GoKeyword::Time(1)),
+    ("btime", GoKeyword::Time(1)),
+    ("p1inc", GoKeyword::Increment(0)),
+    ("winc", GoKeyword::Increment(0)),
+    ("p2inc", GoKeyword::Increment(1)),
+    ("binc", GoKeyword::Increment(1)),
+    ("movestogo", GoKeyword::MovesToGo),
+    ("movetime", GoKeyword::MoveTime),
+    ("depth", GoKeyword::Depth),
+    ("nodes", GoKeyword::Nodes),
+    ("infinite", GoKeyword::Infinite),
+];
+
 /// `go` with its limits in any order; unknown tokens are skipped.
 pub(super) fn go(mut rest: &str) -> Result<Command, ProtocolError> {
     let mut limits = SearchLimits::default();
     while let Some((keyword, after)) = next_word(rest) {
         rest = after;
-        let lower = keyword.to_ascii_lowercase();
-        if lower == "infinite" {
-            limits.infinite = true;
-            continue;
-        }
-        let known = [
-            "p1time",
-            "wtime",
-            "p2time",
-            "btime",
-            "p1inc",
-            "winc",
-            "p2inc",
-            "binc",
-            "movestogo",
-            "movetime",
-            "depth",
-            "nodes",
-        ];
-        if !known.contains(&lower.as_str()) {
+        let Some(&(_, kind)) = GO_KEYWORDS
+            .iter()
+            .find(|(word, _)| word.eq_ignore_ascii_case(keyword))
+        else {
             log::debug!("go: skipping unknown token {keyword:?}");
+            continue;
+        };
+        if kind == GoKeyword::Infinite {
+            limits.infinite = true;
             continue;
         }
         let (token, after) = argument(keyword, rest)?;
         rest = after;
-        match lower.as_str() {
-            "p1time" | "wtime" => limits.clock.time[0] = Some(milliseconds(keyword, token)?),
-            "p2time" | "btime" => limits.clock.time[1] = Some(milliseconds(keyword, token)?),
-            "p1inc" | "winc" => limits.clock.increment[0] = milliseconds(keyword, token)?,
-            "p2inc" | "binc" => limits.clock.increment[1] = milliseconds(keyword, token)?,
-            "movetime" => limits.movetime = Some(milliseconds(keyword, token)?),
-            "movestogo" => {
+        match kind {
+            GoKeyword::Time(player) => {
+                limits.clock.time[player] = Some(milliseconds(keyword, token)?)
+            }
+            GoKeyword::Increment(player) => {
+                limits.clock.increment[player] = milliseconds(keyword, token)?
+            }
+            GoKeyword::MoveTime => limits.movetime = Some(milliseconds(keyword, token)?),
+            GoKeyword::MovesToGo => {
                 let count = bounded(keyword, token, 1, u64::from(u32::MAX))?;
                 limits.clock.moves_to_go = u32::try_from(count).ok();
             }
-            "depth" => {
+            GoKeyword::Depth => {
                 let depth = bounded(keyword, token, 1, u64::from(MAX_SEARCH_DEPTH))?;
                 limits.depth = u32::try_from(depth).ok();
             }
-            _ => limits.nodes = Some(bounded(keyword, token, 1, u64::MAX)?),
+            GoKeyword::Nodes => limits.nodes = Some(bounded(keyword, token, 1, u64::MAX)?),
+            GoKeyword::Infinite => {} // taken above: it has no argument
         }
     }
     Ok(Command::Go(limits))

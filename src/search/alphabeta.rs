@@ -2,21 +2,60 @@
 //! a shared transposition table (Lazy SMP across threads), move ordering (table move,
 //! forcing moves, killers, history), late move reductions, single-reply extensions,
 //! quiescence over forcing moves, repetition and mate-distance handling.
+//!
+//! # Design
+//!
+//! Plays Cheversi, Kruzno and hexcheckers. Iterative deepening, PVS, aspiration windows
+//! (30 cp, doubling), a lockless shared transposition table (moves stored as the game's
+//! code when it has one, checkers' steps, else as their index in the legal move list),
+//! staged ordering: table move > 2 killers (tried before the other moves are scored, in
+//! checkers before they are even listed; there a killer is never a capture, and captures
+//! are compulsory, so killers only compete with quiet moves) > captures (longest first) >
+//! history plus hint, late move reductions for quiet late moves, single-reply extension,
+//! quiescence over captures (no stand-pat while a capture is compulsory), repetition
+//! inside the search (a repeat of any earlier position within the game's repetition window
+//! scores as a draw), mate-distance pruning. At the leaves checkers generates only
+//! captures. In Cheversi the last two placements of an exact search are solved directly
+//! (fail-soft, in the same window) from how each placement changes both sides' points,
+//! without playing the moves; and a leaf one placement before the end (the last placement
+//! is Black's King, on at most 8 squares) takes that exact value instead of the
+//! evaluation, in every search, so a search that stops one placement short of the end is
+//! exact at its leaves.
+//!
+//! Checkers draws: a position whose no-capture count reached 80 is a draw (unless the side
+//! to move has no move: it loses); draws score the contempt for the engine's side: -100
+//! (one man) on boards of side 7 to 9, where the armies start far apart and the engine
+//! must press to avoid the 80-ply draw, and -30 in Kruzno (and in Cheversi). The
+//! transposition table keys a position by its hash mixed with the plies left before the
+//! 80-ply draw whenever the search from it can reach the limit (plies left <= depth + 4),
+//! so a value found far from the limit is never reused near it. Over the last 80 plies
+//! before the limit on boards of side 7 to 9 (from the first ply after a capture: the
+//! armies start 11 rows apart on side 9, and a slide over the last 40 started too late),
+//! and the last 40 in Kruzno, every leaf value slides linearly towards the draw value, by
+//! at most 200 (two men), so an advantage that cannot become a capture in time is traded
+//! for one while it still can; the cap keeps the engine from giving men away to reset the
+//! count. The plies the side to move needs to bring its third-nearest man next to an enemy
+//! man (two per step) are not counted as time left, so the slide rewards closing in with
+//! several men (a lone runner cannot force a trade) while the draw is still beyond the
+//! horizon. `eval` shows the plain static evaluation. The matches behind these choices
+//! are in README.md, "Measured figures".
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use crate::game::Rules;
 
-use super::game::{HISTORY_SIZE, SearchGame};
+use super::game::{AlphaBetaGame, HISTORY_SIZE};
 use super::shared::Shared;
 use super::tt::{Bound, Entry, TableMove};
-use super::{Score, SearchInfo};
+use super::{DEFAULT_EXACT_PLIES, Score, SearchInfo};
 
 mod leaves;
 mod ordering;
+mod picker;
 
-use ordering::{KILLER_SCORE, Ranked, list_after_staged, pick_best};
+use ordering::{KILLER_SCORE, Ranked};
+use picker::MovePicker;
 
 /// A won game at the root; a win `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 1_000_000;
@@ -42,15 +81,18 @@ pub struct AlphaBetaConfig {
     pub aspiration: bool,
     /// Use a table score only when it was searched to exactly the depth wanted.
     pub strict_table_depth: bool,
-    /// Plies before a fixed-length game's end from which the search is exact.
-    pub exact_plies: u32,
+    /// Plies before a fixed-length game's end from which the search is exact; `None`
+    /// takes the engine's `ExactPlies` option
+    /// ([`SearchOptions::exact_plies`](super::SearchOptions::exact_plies), the one home of
+    /// that value; [`DEFAULT_EXACT_PLIES`] for a worker made without an engine).
+    pub exact_plies: Option<u32>,
     /// What a draw (repetition, draw rule, drawn end) costs the side the engine plays,
     /// in centi-units, so it plays on against weaker play instead of repeating; `None`
-    /// takes the game's own [`SearchGame::contempt`].
+    /// takes the game's own [`AlphaBetaGame::contempt`].
     pub contempt: Option<i32>,
     /// Plies before a progress-rule draw (checkers' 80-ply rule) over which leaf values
-    /// slide towards the draw value; 0 turns it off (see [`Worker::leaf_value`]); `None`
-    /// takes the game's own [`SearchGame::draw_fade_plies`].
+    /// slide towards the draw value; 0 turns it off (see `Worker::leaf_value`); `None`
+    /// takes the game's own [`AlphaBetaGame::draw_fade_plies`].
     pub draw_fade_plies: Option<u32>,
 }
 
@@ -61,7 +103,7 @@ impl Default for AlphaBetaConfig {
             extensions: true,
             aspiration: true,
             strict_table_depth: false,
-            exact_plies: super::DEFAULT_EXACT_PLIES,
+            exact_plies: None,
             contempt: None,
             draw_fade_plies: None,
         }
@@ -76,7 +118,7 @@ impl AlphaBetaConfig {
             extensions: false,
             aspiration: true,
             strict_table_depth: true,
-            exact_plies: 0,
+            exact_plies: Some(0),
             contempt: Some(0),
             draw_fade_plies: Some(0),
         }
@@ -125,7 +167,7 @@ fn from_table(value: i32, ply: usize) -> i32 {
 }
 
 /// Per-thread search state.
-pub struct Worker<'a, G: SearchGame> {
+pub struct Worker<'a, G: AlphaBetaGame> {
     shared: &'a Shared<'a>,
     config: AlphaBetaConfig,
     thread_index: usize,
@@ -141,7 +183,7 @@ pub struct Worker<'a, G: SearchGame> {
     /// Per ply, the quiet moves searched so far (indices into `moves`), whose history a
     /// cut-off lowers: a kept buffer, since zeroing a fresh array cost more per node.
     tried: Vec<Vec<usize>>,
-    /// Scratch for [`SearchGame::order_hints`].
+    /// Scratch for [`AlphaBetaGame::order_hints`].
     hints: Vec<i32>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
@@ -154,7 +196,7 @@ pub struct Worker<'a, G: SearchGame> {
     root: G,
 }
 
-impl<'a, G: SearchGame> Worker<'a, G> {
+impl<'a, G: AlphaBetaGame> Worker<'a, G> {
     /// A worker for `root`, whose game history (oldest first, `root` last) is `history`.
     pub fn new(
         shared: &'a Shared<'a>,
@@ -213,7 +255,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
         let exact_at = root
             .plies_to_end()
-            .filter(|&plies| plies <= self.config.exact_plies);
+            .filter(|&plies| plies <= self.config.exact_plies.unwrap_or(DEFAULT_EXACT_PLIES));
         let max_depth = max_depth.map_or(MAX_DEPTH, |depth| (depth as i32).clamp(1, MAX_DEPTH));
         let mut scale = 1.0f64;
         let mut depth = 1;
@@ -412,11 +454,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let key = position.hash();
         let plies_to_draw = position.plies_to_draw();
         if ply > 0 {
-            if self.is_repetition(key, position.repetition_window()) {
-                return self.draw_value(position);
-            }
-            if plies_to_draw == Some(0) {
-                return self.terminal_value(position, ply);
+            if let Some(value) = self.decided_value(position, key, plies_to_draw, ply) {
+                return value;
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -442,89 +481,25 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         };
         if let Some(entry) = entry
             && !pv_node
-            && (entry.depth == depth || (!self.config.strict_table_depth && entry.depth > depth))
+            && let Some(value) = self.table_cut(entry, depth, (alpha, beta), ply)
         {
-            let value = from_table(entry.score, ply);
-            let cut = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => value >= beta,
-                Bound::Upper => value <= alpha,
-            };
-            if cut {
-                return value;
-            }
+            return value;
         }
-
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        let mut order = std::mem::take(&mut self.order[ply]);
-        let table_move = entry.and_then(|entry| entry.table_move);
-        // Unless the table move is known only by its index, a game that stages tries the
-        // table move and its killers before listing the moves; until then `moves` holds
-        // only those (see `list_after_staged`).
-        let staged_count = match table_move {
-            None | Some(TableMove::Code(_)) => position.quiet_move_count(),
-            Some(TableMove::Index(_)) => None,
-        };
-        let mut listed = staged_count.is_none();
-        let move_count = staged_count.unwrap_or_else(|| {
-            position.legal_moves(&mut moves);
-            moves.len()
-        });
+        let mut picker = self.lend_picker(ply);
+        let move_count = self.start_moves(position, entry, ply, &mut picker);
         if move_count == 0 {
-            self.moves[ply] = moves;
-            self.order[ply] = order;
+            self.return_picker(ply, picker);
             return self.terminal_value(position, ply);
         }
-        let table_move = match table_move {
-            Some(TableMove::Index(index)) => Err(index),
-            Some(TableMove::Code(code)) => Ok(position.decode_move(code)),
-            None => Ok(None),
-        };
-        if listed {
-            let table_index = match table_move {
-                Err(index) => (index < moves.len()).then_some(index),
-                Ok(table_move) => table_move.and_then(|mv| position.find_move(&moves, mv)),
-            };
-            self.first_moves(position, &moves, table_index, ply, &mut order);
-        } else {
-            let table_move = table_move.ok().flatten();
-            self.staged_first_moves(position, table_move, ply, &mut moves, &mut order);
-        }
-        let mut scored_all = false;
-
         let extension = i32::from(
             self.config.extensions && move_count == 1 && ply < 2 * self.root_depth as usize,
         );
         let original_alpha = alpha;
         let mut best_value = -INFINITY;
         let mut best_index = None;
-        let mut tried = std::mem::take(&mut self.tried[ply]);
-        tried.clear();
-        let mut number = 0;
-        loop {
-            if number == order.len() {
-                if scored_all {
-                    break;
-                }
-                if !listed {
-                    list_after_staged(
-                        position,
-                        &mut moves,
-                        &mut order,
-                        &mut tried,
-                        &mut best_index,
-                    );
-                    listed = true;
-                }
-                scored_all = true;
-                self.score_rest(position, &moves, number, &mut order);
-                if number == order.len() {
-                    break;
-                }
-            }
-            pick_best(&mut order, number);
-            let (order_score, index) = (order[number].score(), order[number].index());
-            let mv = moves[index];
+        while let Some((number, ranked)) = self.next_move(position, &mut picker, &mut best_index) {
+            let (order_score, index) = (ranked.score(), ranked.index());
+            let mv = picker.moves[index];
             let noisy = position.is_noisy(mv);
             let mut child = position.clone();
             child.play_unchecked(mv);
@@ -533,39 +508,13 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             let value = if number == 0 {
                 -self.child_search(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
-                let reduction = if self.config.reductions
-                    && !exact
-                    && !noisy
-                    && depth >= 3
-                    && number >= 3
-                    && order_score < KILLER_SCORE - 1
-                {
-                    1 + i32::from(depth >= 6 && number >= 8) + i32::from(!pv_node && number >= 16)
-                } else {
-                    0
-                };
-                let mut value = -self.child_search(
-                    &child,
-                    (new_depth - reduction).max(0),
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    false,
-                );
-                if value > alpha && reduction > 0 {
-                    value =
-                        -self.child_search(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
-                }
-                if value > alpha && value < beta && pv_node {
-                    value = -self.child_search(&child, new_depth, -beta, -alpha, ply + 1, true);
-                }
-                value
+                let reducible = !exact && !noisy && order_score < KILLER_SCORE - 1;
+                let reduction = self.reduction(depth, number, pv_node, reducible);
+                self.later_move_value(&child, new_depth, reduction, (alpha, beta), ply, pv_node)
             };
             self.hashes.pop();
             if self.shared.aborted() {
-                self.moves[ply] = moves;
-                self.order[ply] = order;
-                self.tried[ply] = tried;
+                self.return_picker(ply, picker);
                 return 0;
             }
             if value > best_value {
@@ -579,51 +528,155 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     self.extend_pv(ply, mv);
                     if value >= beta {
                         if !noisy {
-                            self.reward_quiet(position, mv, depth, ply, &moves, &tried);
+                            self.reward_quiet(position, mv, depth, ply, &picker);
                         }
                         break;
                     }
                 }
             }
-            if !noisy && tried.len() < MAX_TRIED {
-                tried.push(index);
+            if !noisy && picker.tried.len() < MAX_TRIED {
+                picker.tried.push(index);
             }
-            number += 1;
         }
-        let bound = if best_value >= beta {
+        if depth > 1 {
+            let window = (original_alpha, beta);
+            self.store(
+                position,
+                key,
+                (ply, depth),
+                window,
+                (best_value, best_index),
+                &mut picker,
+            );
+        }
+        self.return_picker(ply, picker);
+        best_value
+    }
+
+    /// The value of a node below the root that its history or the progress rule already
+    /// decides (a repetition, the draw-rule count run out), before its moves are looked at.
+    #[inline(always)]
+    fn decided_value(
+        &self,
+        position: &G,
+        key: u64,
+        plies_to_draw: Option<u32>,
+        ply: usize,
+    ) -> Option<i32> {
+        if self.is_repetition(key, position.repetition_window()) {
+            return Some(self.draw_value(position));
+        }
+        if plies_to_draw == Some(0) {
+            return Some(self.terminal_value(position, ply));
+        }
+        None
+    }
+
+    /// The table's value for a node searched to `depth` when it settles the node within
+    /// `window` (an exact value, or a bound beyond the window), else `None`.
+    #[inline(always)]
+    fn table_cut(
+        &self,
+        entry: Entry,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+    ) -> Option<i32> {
+        if entry.depth != depth && (self.config.strict_table_depth || entry.depth < depth) {
+            return None;
+        }
+        let value = from_table(entry.score, ply);
+        let cut = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => value >= beta,
+            Bound::Upper => value <= alpha,
+        };
+        cut.then_some(value)
+    }
+
+    /// Late move reduction of the `number`th move (from 0) of a node at `depth`; only
+    /// `reducible` moves (quiet, below the killers, outside an exact search) are reduced.
+    #[inline(always)]
+    fn reduction(&self, depth: i32, number: usize, pv_node: bool, reducible: bool) -> i32 {
+        if self.config.reductions && reducible && depth >= 3 && number >= 3 {
+            1 + i32::from(depth >= 6 && number >= 8) + i32::from(!pv_node && number >= 16)
+        } else {
+            0
+        }
+    }
+
+    /// The value of a move after the first (principal variation search): a null window at
+    /// the reduced depth, again at full depth when it beats alpha after a reduction, and
+    /// with the full window in a PV node when it falls inside it.
+    #[inline(always)]
+    fn later_move_value(
+        &mut self,
+        child: &G,
+        new_depth: i32,
+        reduction: i32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        let mut value = -self.child_search(
+            child,
+            (new_depth - reduction).max(0),
+            -alpha - 1,
+            -alpha,
+            ply + 1,
+            false,
+        );
+        if value > alpha && reduction > 0 {
+            value = -self.child_search(child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+        }
+        if value > alpha && value < beta && pv_node {
+            value = -self.child_search(child, new_depth, -beta, -alpha, ply + 1, true);
+        }
+        value
+    }
+
+    /// Stores a node's result in the table: its bound from where `value` fell in the
+    /// node's `window`, and its best move by code, or by index in the full move list.
+    #[inline(always)]
+    fn store(
+        &self,
+        position: &G,
+        key: u64,
+        (ply, depth): (usize, i32),
+        (alpha, beta): (i32, i32),
+        (value, best_index): (i32, Option<usize>),
+        picker: &mut MovePicker<G::Move>,
+    ) {
+        let bound = if value >= beta {
             Bound::Lower
-        } else if best_value > original_alpha {
+        } else if value > alpha {
             Bound::Exact
         } else {
             Bound::Upper
         };
-        if depth > 1 {
-            let table_move = best_index.and_then(|index| {
-                let best = moves[index];
-                if let Some(code) = position.move_code(best) {
-                    return Some(TableMove::Code(code));
-                }
-                if listed {
-                    return Some(TableMove::Index(index));
-                }
-                // The table keeps the index in the full list.
-                position.legal_moves(&mut moves);
-                position.find_move(&moves, best).map(TableMove::Index)
-            });
-            self.shared.table.store(
-                key,
-                Entry {
-                    score: to_table(best_value, ply),
-                    depth,
-                    bound,
-                    table_move,
-                },
-            );
-        }
-        self.moves[ply] = moves;
-        self.order[ply] = order;
-        self.tried[ply] = tried;
-        best_value
+        let table_move = best_index.and_then(|index| {
+            let best = picker.moves[index];
+            if let Some(code) = position.move_code(best) {
+                return Some(TableMove::Code(code));
+            }
+            if picker.listed {
+                return Some(TableMove::Index(index));
+            }
+            // The table keeps the index in the full list.
+            position.legal_moves(&mut picker.moves);
+            position
+                .find_move(&picker.moves, best)
+                .map(TableMove::Index)
+        });
+        self.shared.table.store(
+            key,
+            Entry {
+                score: to_table(value, ply),
+                depth,
+                bound,
+                table_move,
+            },
+        );
     }
 
     /// [`Self::search`] of a child, straight into quiescence at the horizon (as `search`

@@ -1,14 +1,24 @@
-//! What the search needs from a game beyond its rules: a static evaluation, which moves
-//! are forcing, ordering hints, the value of a finished game, and (for MCTS) a view of
-//! the game as a tree of single decisions. Implemented per game in `crate::eval`.
+//! What the search needs from a game beyond its rules, split by who reads it, so a game
+//! implements only what its own search uses:
+//! - [`SearchGame`]: what every game gives (which full search plays it, the time
+//!   manager's hint, the weak strategies' value, the `eval` report);
+//! - [`Evaluate`]: a static evaluation (alpha-beta games);
+//! - [`AlphaBetaGame`]: forcing moves, ordering hints, the value of a finished game and
+//!   the draw rules, as the alpha-beta search reads them;
+//! - [`MctsGame`]: the view of the game as a tree of single decisions ([`TreeGame`]).
+//!
+//! Implemented per game in `crate::eval`.
 
 use std::fmt::Debug;
 use std::hash::{Hash, Hasher};
 
+use std::sync::atomic::AtomicBool;
+
 use crate::eval::catchup_knowledge::PlayoutPolicy;
-use crate::game::{Outcome, Player, Rules};
+use crate::game::{GameRecord, Outcome, Player, Rules};
 
 use super::rng::Rng;
+use super::{Engine, GameSearchResult, SearchInfo, SearchLimits};
 
 /// Which search plays a game at full strength.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -28,24 +38,61 @@ pub enum Terminal {
     Exact(i32),
 }
 
-/// Number of slots in the history table; [`SearchGame::history_index`] maps into it.
+/// Number of slots in the history table; [`AlphaBetaGame::history_index`] maps into it.
 pub const HISTORY_SIZE: usize = 1 << 13;
 
-/// A game the engine can search: rules plus evaluation and search hints.
+/// A game the engine can search: what every strategy needs from it.
 pub trait SearchGame: Rules {
-    /// The search used by the `full` strategy.
-    const ALGORITHM: Algorithm;
+    /// The search the `full` strategy plays it with: [`AlphaBetaSearch`] (the game then
+    /// implements [`AlphaBetaGame`]) or [`TreeSearch`] ([`MctsGame`]).
+    type Search: FullSearch<Self>;
 
-    /// What a draw costs the engine's side in alpha-beta, in centi-units (see
-    /// [`AlphaBetaConfig::contempt`](super::alphabeta::AlphaBetaConfig::contempt)).
-    fn contempt(&self) -> i32 {
+    /// The side to move's expected number of remaining moves, for the time manager.
+    fn expected_moves_left(&self) -> u32 {
         30
     }
 
-    /// The game as MCTS sees it (single decisions). Alpha-beta games use
-    /// [`MoveTree<Self>`].
-    type Tree: TreeGame;
+    /// The `greedy` strategy's value of this position for `mover`, who just moved:
+    /// own rule score minus the opponent's.
+    fn greedy_value(&self, mover: Player) -> i32 {
+        let score = self.score();
+        score[mover.index()] - score[mover.opponent().index()]
+    }
 
+    /// What `eval` prints: terms, each from player 1's point of view, and a total for the
+    /// side to move (the static evaluation where the game has one).
+    fn evaluation_report(&self) -> (Vec<(String, i32)>, i32);
+}
+
+/// Which search plays a game of type `G`, and how the engine runs it.
+pub trait FullSearch<G: SearchGame> {
+    const ALGORITHM: Algorithm;
+
+    /// Runs this search of `record` on `engine` (its options, tables and randomness).
+    fn run(
+        engine: &mut Engine,
+        record: &GameRecord<G>,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(SearchInfo),
+    ) -> GameSearchResult<G::Move>;
+}
+
+/// The algorithm of `G`'s full search.
+pub fn algorithm<G: SearchGame>() -> Algorithm {
+    <G::Search as FullSearch<G>>::ALGORITHM
+}
+
+/// Alpha-beta as a game's full search ([`SearchGame::Search`]).
+#[derive(Copy, Clone, Debug)]
+pub struct AlphaBetaSearch;
+
+/// MCTS as a game's full search ([`SearchGame::Search`]).
+#[derive(Copy, Clone, Debug)]
+pub struct TreeSearch;
+
+/// A static evaluation.
+pub trait Evaluate: Rules {
     /// Static evaluation in centi-units from the side to move's point of view.
     fn evaluate(&self) -> i32;
 
@@ -57,6 +104,16 @@ pub trait SearchGame: Rules {
             Player::Two => -value,
         };
         vec![("total".to_string(), white_view)]
+    }
+}
+
+/// What the alpha-beta search reads from a game beyond its evaluation: forcing moves,
+/// ordering hints and move codes, the value of a finished game, and the draw rules.
+pub trait AlphaBetaGame: SearchGame + Evaluate {
+    /// What a draw costs the engine's side in alpha-beta, in centi-units (see
+    /// [`AlphaBetaConfig::contempt`](super::alphabeta::AlphaBetaConfig::contempt)).
+    fn contempt(&self) -> i32 {
+        30
     }
 
     /// False for games without forcing moves: quiescence is then just the evaluation
@@ -80,8 +137,8 @@ pub trait SearchGame: Rules {
         moves.len() < total
     }
 
-    /// [`SearchGame::noisy_moves`], and the static evaluation when the game found it on
-    /// the way (it must then equal [`SearchGame::evaluate`]). Quiescence needs the
+    /// [`AlphaBetaGame::noisy_moves`], and the static evaluation when the game found it on
+    /// the way (it must then equal [`Evaluate::evaluate`]). Quiescence needs the
     /// evaluation exactly where no forcing move is left, and a game's test for forcing
     /// moves may share its work (checkers' capture test shifts the empty cells its
     /// mobility term counts). The default finds none.
@@ -92,14 +149,14 @@ pub trait SearchGame: Rules {
     /// When every legal move here is quiet, their number, counted without listing them;
     /// `None` when a noisy move exists, and for games that do not stage (the default).
     /// With a count and no table move, the search tries the killers that
-    /// [`SearchGame::is_legal_quiet`] accepts before it lists the moves: most nodes near
+    /// [`AlphaBetaGame::is_legal_quiet`] accepts before it lists the moves: most nodes near
     /// the leaves cut on a killer, and listing every move was most of their cost.
     fn quiet_move_count(&self) -> Option<usize> {
         None
     }
 
     /// True when `mv`, a quiet move of some position of this game (a killer), is legal
-    /// here. Called only where [`SearchGame::quiet_move_count`] gave a count.
+    /// here. Called only where [`AlphaBetaGame::quiet_move_count`] gave a count.
     fn is_legal_quiet(&self, _mv: Self::Move) -> bool {
         false
     }
@@ -107,13 +164,13 @@ pub trait SearchGame: Rules {
     /// A code below [`MAX_MOVE_CODE`](super::tt::MAX_MOVE_CODE) that names `mv` among the
     /// moves of any position of this game, for the transposition table: with a code the
     /// search can try the table move without listing the moves (checked by
-    /// [`SearchGame::is_legal_quiet`] where the moves are staged). `None` (the default)
+    /// [`AlphaBetaGame::is_legal_quiet`] where the moves are staged). `None` (the default)
     /// stores the move's index in the list.
     fn move_code(&self, _mv: Self::Move) -> Option<u16> {
         None
     }
 
-    /// The move [`SearchGame::move_code`] gave `code`, if the code names one (it may not
+    /// The move [`AlphaBetaGame::move_code`] gave `code`, if the code names one (it may not
     /// be legal here).
     fn decode_move(&self, _code: u16) -> Option<Self::Move> {
         None
@@ -131,7 +188,7 @@ pub trait SearchGame: Rules {
         0
     }
 
-    /// [`SearchGame::order_hint`] of every move, in order, into `hints` (cleared first).
+    /// [`AlphaBetaGame::order_hint`] of every move, in order, into `hints` (cleared first).
     /// Games whose hints share work across the moves of one position override it.
     fn order_hints(&self, moves: &[Self::Move], hints: &mut Vec<i32>) {
         hints.clear();
@@ -173,11 +230,11 @@ pub trait SearchGame: Rules {
     }
 
     /// Plies before the end within which a leaf takes its value from
-    /// [`SearchGame::best_final_move`] instead of [`SearchGame::evaluate`], because the
+    /// [`AlphaBetaGame::best_final_move`] instead of [`Evaluate::evaluate`], because the
     /// exact value costs about as much there (Cheversi's last placement is Black's King,
     /// on one of at most 8 squares). The search stays heuristic (it still reduces); only
     /// those leaves are exact. Read only by games without forcing moves
-    /// ([`SearchGame::HAS_NOISY_MOVES`] false), whose leaves are a plain evaluation.
+    /// ([`AlphaBetaGame::HAS_NOISY_MOVES`] false), whose leaves are a plain evaluation.
     /// 0 (the default): leaves always evaluate.
     const FINAL_LEAF_PLIES: u32 = 0;
 
@@ -201,18 +258,13 @@ pub trait SearchGame: Rules {
     fn plies_to_contact(&self) -> u32 {
         0
     }
+}
 
-    /// The side to move's expected number of remaining moves, for the time manager.
-    fn expected_moves_left(&self) -> u32 {
-        30
-    }
-
-    /// The `greedy` strategy's value of this position for `mover`, who just moved:
-    /// own rule score minus the opponent's.
-    fn greedy_value(&self, mover: Player) -> i32 {
-        let score = self.score();
-        score[mover.index()] - score[mover.opponent().index()]
-    }
+/// A game MCTS plays: its view as a tree of single decisions.
+pub trait MctsGame: SearchGame {
+    /// The game as MCTS sees it (single decisions; [`MoveTree`] for a game whose moves
+    /// are single decisions already).
+    type Tree: TreeGame;
 
     /// The MCTS view of this position.
     fn tree(&self) -> Self::Tree;
@@ -224,7 +276,7 @@ pub trait SearchGame: Rules {
     }
 
     /// The move made of the decisions from this position through the end of the mover's
-    /// turn (steps as [`SearchGame::tree`] defines them).
+    /// turn (steps as [`MctsGame::tree`] defines them).
     fn move_from_steps(&self, steps: &[<Self::Tree as TreeGame>::Step]) -> Option<Self::Move>;
 }
 
@@ -311,7 +363,7 @@ impl<G: Rules> TreeGame for MoveTree<G> {
     }
 }
 
-/// [`SearchGame::move_from_steps`] for a [`MoveTree`]: the first step is the move.
+/// [`MctsGame::move_from_steps`] for a [`MoveTree`]: the first step is the move.
 pub fn first_step<M: Copy>(steps: &[M]) -> Option<M> {
     steps.first().copied()
 }

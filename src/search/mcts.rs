@@ -6,6 +6,13 @@
 //! Results are credited to whoever acts at each node, so a turn of several steps by the
 //! same player (Catchup) needs no special case: a node's statistics are from the point
 //! of view of the player who chose the step leading to it.
+//!
+//! Plays Catchup: UCT (c = 0.6) with priors as 4 virtual visits, a turn being single-stone
+//! steps (stones of one turn in increasing cell order, plus an explicit end-of-turn step),
+//! playouts and priors by the `CatchupPlayout` option (`crate::eval::catchup_knowledge`),
+//! MCTS-solver (proven wins and losses propagate; a proven win is played, a proven loss
+//! avoided while any move is unproven). The threads' trees are run and combined by the
+//! engine's MCTS driver.
 
 use crate::game::{Outcome, Player};
 

@@ -1,4 +1,4 @@
-//! Catchup (RULES.md sections 2 and 4): two players place stones on an empty hexhex board
+//! Catchup (protocol.md, Appendix C): two players place stones on an empty hexhex board
 //! until it is full; the larger groups win.
 //!
 //! Rules in brief: White's first turn places exactly 1 stone. Every later turn places 1 or
@@ -27,7 +27,7 @@
 //!
 //! Representation: one [`HexSet`] of stones per colour (5 words, enough for side 9: on
 //! side 5 a 2-word set measured no faster in random playouts), group labels with member
-//! lists over dense cell ordinals ([`groups`]) that keep each side's largest group current
+//! lists over dense cell ordinals (`groups`) that keep each side's largest group current
 //! in O(stones) per turn, and an incremental Zobrist hash (stones, side to move, limit).
 //! Everything is fixed-size (about 1 KB), so a clone is one copy.
 //!

@@ -1,4 +1,4 @@
-//! One test per rule clause of RULES.md section 4, plus notation and position strings.
+//! One test per rule clause of protocol.md's Appendix C, plus notation and position strings.
 
 use std::cmp::Ordering;
 

@@ -13,7 +13,7 @@ use super::{Catchup, outcome_of};
 use crate::game::{Outcome, Player};
 
 /// The highest bit, never a cell of a one-word board (those have fewer than
-/// [`WORD_CELLS`] cells): relabelling writes meant for a group's missing cells go to its
+/// `WORD_CELLS` cells): relabelling writes meant for a group's missing cells go to its
 /// label slot.
 const SPARE: u64 = 1 << (WORD_CELLS - 1);
 
@@ -74,8 +74,8 @@ impl Catchup {
         self.fits_word_board().then(|| WordBoard::new(self))
     }
 
-    /// True when the board has fewer than [`WORD_CELLS`] cells (sides up to 5), so that
-    /// [`WordBoard::new`] takes the position.
+    /// True when the board has fewer than `WORD_CELLS` cells (sides up to 5), so that
+    /// `WordBoard::new` takes the position.
     #[inline]
     pub fn fits_word_board(&self) -> bool {
         self.tables.geometry.cell_count() < WORD_CELLS

@@ -1,6 +1,6 @@
 //! Hex checkers: `kruzno` (Kruzno Checkers, side 6 with the border rule) and `hexcheckers`
 //! (side 9 by default, sides 4 to 9), one module parameterised by the board side and the
-//! border rule (RULES.md sections 2 and 3).
+//! border rule (protocol.md, Appendix B).
 //!
 //! Rules in short: men only, no promotion. A step goes to an adjacent empty cell in any of
 //! the six directions; a jump goes over an adjacent enemy man to the empty cell beyond.
@@ -74,7 +74,7 @@ pub const MAX_MOVE_NUMBER: u32 = 1_000_000;
 const NO_CELL: u16 = u16::MAX;
 
 /// A checkers position: men per colour, side to move, obligations and counters; the
-/// board's constant tables sit behind one pointer ([`Layout`]).
+/// board's constant tables sit behind one pointer (`Layout`).
 #[derive(Clone, Debug)]
 pub struct Checkers<const N: usize> {
     /// White's men, then Black's.

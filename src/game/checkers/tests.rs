@@ -1,4 +1,4 @@
-//! One test per rule clause of RULES.md section 3, plus notation and position strings.
+//! One test per rule clause of protocol.md's Appendix B, plus notation and position strings.
 
 use super::*;
 use crate::game::GameRecord;

@@ -7,7 +7,7 @@ use crate::board::hexset::HexSet;
 use crate::board::strided::StridedSet;
 use crate::game::{GameConfig, MoveError, Player, PositionError, Variant};
 
-/// Kruzno's White men on side 6 (RULES.md); Black's are their point reflections.
+/// Kruzno's White men on side 6 (protocol.md, Appendix B); Black's are their point reflections.
 const KRUZNO_WHITE: [&str; 12] = [
     "b2", "b3", "b4", "b5", "b6", "c3", "c4", "c5", "c6", "d4", "d5", "d6",
 ];

@@ -1,5 +1,5 @@
 //! 8x8 squares and `u64` bitboards: the square type, the king and knight tables, chess rays
-//! for the sliding pieces (one at a time; whole attack sets come from [`super::magic`]),
+//! for the sliding pieces (one at a time; whole attack sets come from `super::magic`),
 //! and the 8-neighbourhood of a set.
 //!
 //! Bit `8 * rank + file` (both 0-based) is the square, so `a1` is bit 0, `h1` bit 7 and `h8`
@@ -249,14 +249,14 @@ pub const fn is_orthogonal(direction: usize) -> bool {
 }
 
 /// Rook attacks: the four orthogonal rays, each stopping at (and including) the first
-/// occupied square. A magic-table lookup ([`super::magic`]).
+/// occupied square. A magic-table lookup (`super::magic`).
 #[inline]
 pub fn rook_attacks(square: Square, occupied: u64) -> u64 {
     ROOK_TABLE.attacks(square.index(), occupied)
 }
 
 /// Bishop attacks: the four diagonal rays, each stopping at (and including) the first
-/// occupied square. A magic-table lookup ([`super::magic`]).
+/// occupied square. A magic-table lookup (`super::magic`).
 #[inline]
 pub fn bishop_attacks(square: Square, occupied: u64) -> u64 {
     BISHOP_TABLE.attacks(square.index(), occupied)

@@ -1,4 +1,4 @@
-//! Cheversi (RULES.md section 1): a placement game on the 8x8 board.
+//! Cheversi (protocol.md, Appendix A): a placement game on the 8x8 board.
 //!
 //! Each side holds K, Q, R, R, B, B, N, N in hand; the board starts empty. The sides take
 //! turns placing one piece on an empty square, 8 placements each, 16 in all; pieces never
@@ -12,7 +12,7 @@
 //! 7. White's 8th placement leaves an empty square next to it;
 //! 8. Black's 8th placement (the King) touches White's 8th piece.
 //!
-//! Fallback (a RULES.md decision): if the rules leave no placement, rule 2 is dropped for
+//! Fallback (a rule decision, protocol.md "Rule decisions"): if the rules leave no placement, rule 2 is dropped for
 //! that move, and a mover still without one loses. Neither step can happen with at most 16
 //! pieces: when rule 2 leaves nothing, the touched-or-occupied squares of the colour (or
 //! all squares) needed form a set closed under diagonal (or king) steps, hence cover the

@@ -89,7 +89,7 @@ pub(super) enum Refusal {
     GameOver,
     Occupied,
     NotInHand,
-    /// A rule of RULES.md forbids it; the text names the rule.
+    /// A placement rule (protocol.md, Appendix A) forbids it; the text names the rule.
     Rule(&'static str),
 }
 

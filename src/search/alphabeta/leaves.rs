@@ -5,13 +5,13 @@
 use super::ordering::{Ranked, pick_best};
 use super::{INFINITY, MATE, MAX_PLY, MAX_QUIESCENCE, Worker};
 use crate::game::Outcome;
-use crate::search::game::{SearchGame, Terminal};
+use crate::search::game::{AlphaBetaGame, Terminal};
 
 /// The most [`Worker::leaf_value`] moves a value: two men, so the engine does not give
 /// men away only to restart the count in a won ending.
 const DRAW_FADE_LIMIT: i32 = 200;
 
-impl<G: SearchGame> Worker<'_, G> {
+impl<G: AlphaBetaGame> Worker<'_, G> {
     pub(super) fn terminal_value(&self, position: &G, ply: usize) -> i32 {
         self.outcome_value(position, position.outcome(), ply)
     }
@@ -42,7 +42,7 @@ impl<G: SearchGame> Worker<'_, G> {
     /// draw: an advantage that cannot turn into a capture in time is worth a draw, so the
     /// engine trades or captures while it still can instead of at the last ply (or never,
     /// when the draw lies beyond its horizon). Plies the armies need to come into contact
-    /// do not count as time left ([`SearchGame::plies_to_contact`]), which gives the
+    /// do not count as time left ([`AlphaBetaGame::plies_to_contact`]), which gives the
     /// engine a reason to close in while the draw is still beyond its horizon.
     /// `evaluation` is the static evaluation when the caller has it already.
     /// Inlined at the leaves, where it runs once per quiet leaf, with the fade itself
@@ -66,7 +66,7 @@ impl<G: SearchGame> Worker<'_, G> {
         value + towards * (fade - slack) as i32 / fade as i32
     }
 
-    /// A running game's leaf value: exact within [`SearchGame::FINAL_LEAF_PLIES`] of the
+    /// A running game's leaf value: exact within [`AlphaBetaGame::FINAL_LEAF_PLIES`] of the
     /// end (fail-soft in `alpha..beta`, the final move kept as the principal variation),
     /// else the static evaluation.
     fn final_leaf_value(&mut self, position: &G, alpha: i32, beta: i32, ply: usize) -> i32 {

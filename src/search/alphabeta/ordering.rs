@@ -2,8 +2,9 @@
 //! a cut-off among them saves scoring the rest), then captures by hint, then quiet moves
 //! by history plus hint.
 
+use super::picker::MovePicker;
 use super::{HISTORY_LIMIT, Worker};
-use crate::search::game::SearchGame;
+use crate::search::game::AlphaBetaGame;
 
 /// Order scores: the table move above every capture, captures above the killers,
 /// killers above any history score (which [`update_history`] keeps below
@@ -81,16 +82,16 @@ pub(super) fn pick_best(order: &mut [Ranked], number: usize) {
     order.swap(number, best);
 }
 
-impl<G: SearchGame> Worker<'_, G> {
+impl<G: AlphaBetaGame> Worker<'_, G> {
     pub(super) fn reward_quiet(
         &mut self,
         position: &G,
         mv: G::Move,
         depth: i32,
         ply: usize,
-        moves: &[G::Move],
-        tried: &[usize],
+        picker: &MovePicker<G::Move>,
     ) {
+        let (moves, tried) = (&picker.moves, &picker.tried);
         let killers = &mut self.killers[ply];
         if killers[0] != Some(mv) {
             killers[1] = killers[0];
@@ -138,7 +139,7 @@ impl<G: SearchGame> Worker<'_, G> {
     }
 
     /// [`Self::first_moves`] for a position whose moves are not listed yet (all moves
-    /// quiet: [`SearchGame::quiet_move_count`]; the table move, if any, known by its code):
+    /// quiet: [`AlphaBetaGame::quiet_move_count`]; the table move, if any, known by its code):
     /// `moves` receives the table move and the killers that are legal here, and `order`
     /// points at them, in the same order.
     pub(super) fn staged_first_moves(
@@ -198,7 +199,7 @@ impl<G: SearchGame> Worker<'_, G> {
 /// killers, at most three) failed to cut, and points the entries of `order`, `tried` and
 /// `best` at their places in the full list, so the search goes on exactly as if it had
 /// listed the moves at once.
-pub(super) fn list_after_staged<G: SearchGame>(
+pub(super) fn list_after_staged<G: AlphaBetaGame>(
     position: &G,
     moves: &mut Vec<G::Move>,
     order: &mut [Ranked],

@@ -1,0 +1,295 @@
+//! The engine facade: options, the tables kept between moves, and one search per `go`,
+//! dispatched to alpha-beta or to the MCTS driver by the game's algorithm.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use crate::game::{AnyGame, GameRecord, Player, Rules};
+use crate::with_record;
+
+use super::alphabeta::{AlphaBetaConfig, Worker, to_score};
+use super::game::{
+    Algorithm, AlphaBetaGame, AlphaBetaSearch, FullSearch, MctsGame, SearchGame, TreeSearch,
+};
+use super::mcts::MctsConfig;
+use super::mcts_driver;
+use super::rng::{self, Rng};
+use super::shared::Shared;
+use super::strategy;
+use super::time::TimeBudget;
+use super::tt::TranspositionTable;
+use super::{
+    GameSearchResult, MAX_THREADS, SearchInfo, SearchLimits, SearchOptions, SearchResult, Strategy,
+};
+
+/// When no limit at all is given, search this deep (alpha-beta) rather than forever.
+const DEFAULT_DEPTH: u32 = 64;
+
+/// Search state kept between moves: tables, histories, options.
+#[derive(Debug)]
+pub struct Engine {
+    options: SearchOptions,
+    /// Boxed so an `Engine` stays small to move between threads and inside jobs.
+    state: Box<EngineState>,
+}
+
+/// The engine's owned tables and tuning.
+#[derive(Debug)]
+struct EngineState {
+    table: TranspositionTable,
+    rng: Rng,
+    /// Alpha-beta tuning; tests switch shape-changing enhancements off.
+    alpha_beta: AlphaBetaConfig,
+    mcts: MctsConfig,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(SearchOptions::default())
+    }
+}
+
+impl Engine {
+    pub fn new(options: SearchOptions) -> Self {
+        let table = TranspositionTable::new(options.hash_mb);
+        let rng = rng::seeded(options.seed);
+        Engine {
+            options,
+            state: Box::new(EngineState {
+                table,
+                rng,
+                alpha_beta: AlphaBetaConfig::default(),
+                mcts: MctsConfig::default(),
+            }),
+        }
+    }
+
+    /// The alpha-beta tuning in force.
+    pub fn alpha_beta_config(&self) -> AlphaBetaConfig {
+        self.state.alpha_beta
+    }
+
+    /// Replaces the alpha-beta tuning (tests use the value-preserving subset).
+    pub fn set_alpha_beta_config(&mut self, config: AlphaBetaConfig) {
+        self.state.alpha_beta = config;
+    }
+
+    /// Replaces the MCTS tuning.
+    pub fn set_mcts_config(&mut self, config: MctsConfig) {
+        self.state.mcts = config;
+    }
+
+    pub fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    /// Applies new options; allocates the hash table here, never inside `search`.
+    pub fn set_options(&mut self, options: SearchOptions) {
+        if options.hash_mb != self.options.hash_mb {
+            self.state.table = TranspositionTable::new(options.hash_mb);
+        }
+        if options.seed != self.options.seed {
+            self.state.rng = rng::seeded(options.seed);
+        }
+        self.options = options;
+    }
+
+    /// Forgets tables and histories (`uginewgame`).
+    pub fn new_game(&mut self) {
+        self.state.table.clear();
+        self.state.rng = rng::seeded(self.options.seed);
+    }
+
+    /// Searches `game` until a limit is reached or `stop` becomes true, calling `report`
+    /// for progress. Returns the best move (`None` only when the game is over).
+    pub fn search(
+        &mut self,
+        game: &AnyGame,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(SearchInfo),
+    ) -> SearchResult {
+        let started = Instant::now();
+        let result = with_record!(game.kind(), record => {
+            let found = self.search_record(record, limits, stop, report);
+            SearchResult {
+                best_move: found.best_move.map(|mv| record.position().move_text(mv)),
+                score: found.score,
+            }
+        });
+        log::debug!("search finished in {:?}", started.elapsed());
+        result
+    }
+
+    /// The static evaluation with its terms, as `eval` prints it (one line per term).
+    pub fn evaluation_text(&self, game: &AnyGame) -> Vec<String> {
+        with_record!(game.kind(), record => {
+            let position = record.position();
+            let (terms, total) = position.evaluation_report();
+            let mut lines: Vec<String> = terms
+                .into_iter()
+                .map(|(name, value)| format!("{name} {value}"))
+                .collect();
+            let mover = match position.side_to_move() {
+                Player::One => "p1",
+                Player::Two => "p2",
+            };
+            lines.push(format!("total {total} (side to move {mover})"));
+            lines
+        })
+    }
+
+    /// The generic search behind [`Engine::search`]: any game, from its record (the
+    /// history gives repetitions).
+    pub fn search_record<G: SearchGame>(
+        &mut self,
+        record: &GameRecord<G>,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(SearchInfo),
+    ) -> GameSearchResult<G::Move> {
+        let position = record.position();
+        let mut moves = Vec::new();
+        record.legal_moves(&mut moves);
+        let mut result = GameSearchResult {
+            best_move: moves.first().copied(),
+            score: None,
+            nodes: 0,
+            depth: 0,
+        };
+        if moves.is_empty() {
+            return result;
+        }
+        match self.options.strategy {
+            Strategy::Random => {
+                result.best_move = strategy::random_move(&moves, &mut self.state.rng);
+                return result;
+            }
+            Strategy::Greedy => {
+                result.best_move = strategy::greedy_move(position, &moves, &mut self.state.rng);
+                return result;
+            }
+            Strategy::Minimax2 => {
+                result.best_move = strategy::minimax2_move(position, &moves, &mut self.state.rng);
+                return result;
+            }
+            Strategy::Full => {}
+        }
+        let only_clock = limits.depth.is_none()
+            && limits.nodes.is_none()
+            && limits.movetime.is_none()
+            && !limits.infinite;
+        if moves.len() == 1 && only_clock {
+            return result;
+        }
+        G::Search::run(self, record, limits, stop, report)
+    }
+
+    fn budget<G: SearchGame>(&self, position: &G, limits: &SearchLimits) -> TimeBudget {
+        TimeBudget::new(
+            limits,
+            position.side_to_move(),
+            Duration::from_millis(self.options.move_overhead_ms),
+            position.expected_moves_left(),
+        )
+    }
+
+    fn default_limits(limits: &SearchLimits) -> bool {
+        !limits.infinite && limits.has_no_bound()
+    }
+
+    fn alpha_beta_search<G: AlphaBetaGame>(
+        &mut self,
+        record: &GameRecord<G>,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(SearchInfo),
+    ) -> GameSearchResult<G::Move> {
+        let position = record.position();
+        let budget = self.budget(position, limits);
+        let depth = limits
+            .depth
+            .or(Self::default_limits(limits).then_some(DEFAULT_DEPTH));
+        self.state.table.new_search();
+        let mut shared = Shared::new(
+            &self.state.table,
+            stop,
+            limits.nodes,
+            budget,
+            limits.infinite,
+        );
+        shared.start = limits.received.unwrap_or(shared.start);
+        let mut config = self.state.alpha_beta;
+        config.exact_plies.get_or_insert(self.options.exact_plies);
+        let history = record.hashes();
+        let threads = self.options.threads.clamp(1, MAX_THREADS);
+        let result = std::thread::scope(|scope| {
+            for thread_index in 1..threads {
+                let shared = &shared;
+                scope.spawn(move || {
+                    let mut worker =
+                        Worker::new(shared, config, thread_index, position, history, None);
+                    worker.iterate(None);
+                });
+            }
+            let mut main = Worker::new(&shared, config, 0, position, history, Some(report));
+            let result = main.iterate(depth);
+            shared.abort();
+            result
+        });
+        let info = shared.info(0);
+        GameSearchResult {
+            best_move: result.best_move,
+            score: Some(to_score(result.value)),
+            nodes: info.nodes,
+            depth: result.depth,
+        }
+    }
+
+    fn mcts_search<G: MctsGame>(
+        &mut self,
+        position: &G,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(SearchInfo),
+    ) -> GameSearchResult<G::Move> {
+        let budget = self.budget(position, limits);
+        let node_limit = mcts_driver::node_limit(limits, Self::default_limits(limits));
+        let mut shared = Shared::new(&self.state.table, stop, node_limit, budget, limits.infinite);
+        shared.start = limits.received.unwrap_or(shared.start);
+        let threads = self.options.threads.clamp(1, MAX_THREADS);
+        let mut config = self.state.mcts;
+        config.max_entries = mcts_driver::tree_entries(self.options.hash_mb, threads);
+        let seed = self.state.rng.next_u64();
+        let root = position.tree_with_playout(self.options.catchup_playout);
+        mcts_driver::search(position, root, config, seed, threads, &shared, report)
+    }
+}
+
+impl<G: AlphaBetaGame> FullSearch<G> for AlphaBetaSearch {
+    const ALGORITHM: Algorithm = Algorithm::AlphaBeta;
+
+    fn run(
+        engine: &mut Engine,
+        record: &GameRecord<G>,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(SearchInfo),
+    ) -> GameSearchResult<G::Move> {
+        engine.alpha_beta_search(record, limits, stop, report)
+    }
+}
+
+impl<G: MctsGame> FullSearch<G> for TreeSearch {
+    const ALGORITHM: Algorithm = Algorithm::Mcts;
+
+    fn run(
+        engine: &mut Engine,
+        record: &GameRecord<G>,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(SearchInfo),
+    ) -> GameSearchResult<G::Move> {
+        engine.mcts_search(record.position(), limits, stop, report)
+    }
+}

@@ -1,0 +1,268 @@
+//! The MCTS driver: root-parallel trees, one per thread, run until the shared limits stop
+//! them, then a vote over their root moves; progress and the result as the engine
+//! reports them.
+
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use crate::game::Player;
+
+use super::alphabeta::pv_text;
+use super::game::{MctsGame, TreeGame};
+use super::mcts::{Mcts, MctsConfig, RootChild};
+use super::rng::{self, Rng};
+use super::shared::Shared;
+use super::{GameSearchResult, Score, SearchInfo, SearchLimits};
+
+/// When no limit at all is given, run this many simulations rather than forever.
+const DEFAULT_SIMULATIONS: u64 = 2_000_000;
+/// MCTS simulations bought by `go depth 0`; each further ply doubles it.
+const MCTS_SIMULATIONS_PER_DEPTH: u64 = 1_000;
+/// Bytes the MCTS tree spends per node or edge, for sizing it from `Hash`.
+const MCTS_ENTRY_BYTES: usize = 32;
+
+/// The simulation budget of a search: `nodes`, and `depth` as simulations. MCTS has no
+/// depth: `go depth N` buys a simulation budget that doubles per ply, so a depth-bounded
+/// request always ends (and deeper means stronger). With no limit at all
+/// (`default_limits`), [`DEFAULT_SIMULATIONS`].
+pub(super) fn node_limit(limits: &SearchLimits, default_limits: bool) -> Option<u64> {
+    let depth_limit = limits
+        .depth
+        .map(|depth| (MCTS_SIMULATIONS_PER_DEPTH << depth.min(20)).min(DEFAULT_SIMULATIONS));
+    match (limits.nodes, depth_limit) {
+        (Some(nodes), Some(depth)) => Some(nodes.min(depth)),
+        (nodes, depth) => nodes
+            .or(depth)
+            .or(default_limits.then_some(DEFAULT_SIMULATIONS)),
+    }
+}
+
+/// Tree entries each of `threads` trees may hold within `hash_mb` MiB.
+pub(super) fn tree_entries(hash_mb: usize, threads: usize) -> usize {
+    (hash_mb << 20) / MCTS_ENTRY_BYTES / threads
+}
+
+/// Runs `threads` trees from `root` (the view of `position`) until `shared` stops them,
+/// reporting the main tree's progress, and returns the voted move.
+pub(super) fn search<G: MctsGame>(
+    position: &G,
+    root: G::Tree,
+    config: MctsConfig,
+    seed: u64,
+    threads: usize,
+    shared: &Shared,
+    report: &mut dyn FnMut(SearchInfo),
+) -> GameSearchResult<G::Move> {
+    let trees: Vec<(Mcts<G::Tree>, Rng)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..threads)
+            .map(|thread_index| {
+                let root = root.clone();
+                scope.spawn(move || {
+                    run_tree(
+                        root,
+                        config,
+                        seed,
+                        thread_index,
+                        shared,
+                        None::<&mut TreeReporter<G::Tree>>,
+                    )
+                })
+            })
+            .collect();
+        let mut report_tree = |tree: &Mcts<G::Tree>, shared: &Shared| {
+            report(mcts_info(position, tree, shared));
+        };
+        let main = run_tree(
+            root.clone(),
+            config,
+            seed,
+            0,
+            shared,
+            Some(&mut report_tree),
+        );
+        shared.abort();
+        let mut trees = vec![main];
+        trees.extend(handles.into_iter().filter_map(|handle| handle.join().ok()));
+        trees
+    });
+    let (first, tree_index) = combine_roots(&trees);
+    let (tree, rng) = &trees[tree_index];
+    let mut rng = rng.clone();
+    let pv = tree.principal_variation(first, &mut rng);
+    let moves = moves_of_steps(position, &pv);
+    let info = mcts_info(position, tree, shared);
+    report(info.clone());
+    let mut legal = Vec::new();
+    position.legal_moves(&mut legal);
+    GameSearchResult {
+        best_move: moves.first().copied().or(legal.first().copied()),
+        score: info.score,
+        nodes: info.nodes,
+        depth: info.depth.unwrap_or(0),
+    }
+}
+
+/// Receives a tree now and then, to report progress.
+type TreeReporter<'a, T> = dyn FnMut(&Mcts<T>, &Shared) + 'a;
+
+/// Runs one MCTS tree until the shared limits stop it.
+fn run_tree<T: TreeGame>(
+    root: T,
+    config: MctsConfig,
+    seed: u64,
+    thread_index: usize,
+    shared: &Shared,
+    mut report: Option<&mut TreeReporter<T>>,
+) -> (Mcts<T>, Rng) {
+    let mut rng = rng::seeded(seed ^ (thread_index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mut tree = Mcts::new(root, config);
+    let mut unflushed = 0u64;
+    let mut last_report = Instant::now();
+    loop {
+        if shared.node_limit_reached(unflushed) || shared.aborted() {
+            break;
+        }
+        tree.simulate(&mut rng);
+        unflushed += 1;
+        if tree.proven().is_some() {
+            shared.abort();
+            break;
+        }
+        if unflushed >= 64 {
+            shared.nodes.fetch_add(unflushed, Ordering::Relaxed);
+            unflushed = 0;
+            let elapsed = shared.start.elapsed();
+            if shared.poll() {
+                break;
+            }
+            if shared.budget.soft.is_some_and(|soft| elapsed >= soft) {
+                shared.abort();
+                break;
+            }
+            if let Some(report) = report.as_mut()
+                && last_report.elapsed() >= Duration::from_secs(1)
+            {
+                last_report = Instant::now();
+                report(&tree, shared);
+            }
+        }
+    }
+    shared.nodes.fetch_add(unflushed, Ordering::Relaxed);
+    (tree, rng)
+}
+
+/// Root-parallel trees vote: the first step with the most visits over all trees (a
+/// proven win in any tree first), and the tree that knows it best.
+fn combine_roots<T: TreeGame>(trees: &[(Mcts<T>, Rng)]) -> (Option<T::Step>, usize) {
+    if trees.len() == 1 {
+        return (None, 0);
+    }
+    let mut merged: Vec<RootChild<T::Step>> = Vec::new();
+    let root_actor = trees[0].0.root_actor();
+    for (tree, _) in trees {
+        for child in tree.root_children() {
+            match merged.iter_mut().find(|known| known.step == child.step) {
+                Some(known) => {
+                    known.visits += child.visits;
+                    known.wins += child.wins;
+                    known.proven = known.proven.or(child.proven);
+                }
+                None => merged.push(child),
+            }
+        }
+    }
+    let key = |child: &RootChild<T::Step>| -> (u8, f32) {
+        let class = match child.proven {
+            Some(winner) if winner == root_actor => 2,
+            Some(_) => 0,
+            None => 1,
+        };
+        (class, child.visits)
+    };
+    let best = merged
+        .iter()
+        .max_by(|a, b| {
+            key(a)
+                .partial_cmp(&key(b))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        })
+        .map(|child| child.step);
+    let Some(step) = best else {
+        return (None, 0);
+    };
+    let tree_index = (0..trees.len())
+        .max_by(|&a, &b| {
+            let visits = |index: usize| {
+                trees[index]
+                    .0
+                    .root_children()
+                    .iter()
+                    .find(|child| child.step == step)
+                    .map_or(0.0, |child| child.visits)
+            };
+            visits(a).total_cmp(&visits(b))
+        })
+        .unwrap_or(0);
+    (Some(step), tree_index)
+}
+
+/// Groups a step principal variation into whole moves (consecutive steps by one player
+/// make one move).
+fn moves_of_steps<G: MctsGame>(
+    position: &G,
+    pv: &[(Player, <G::Tree as TreeGame>::Step)],
+) -> Vec<G::Move> {
+    let mut moves = Vec::new();
+    let mut current = position.clone();
+    let mut start = 0;
+    while start < pv.len() {
+        let actor = pv[start].0;
+        let end = pv[start..]
+            .iter()
+            .position(|(who, _)| *who != actor)
+            .map_or(pv.len(), |offset| start + offset);
+        let steps: Vec<_> = pv[start..end].iter().map(|(_, step)| *step).collect();
+        let Some(mv) = current.move_from_steps(&steps) else {
+            break;
+        };
+        moves.push(mv);
+        current.play_unchecked(mv);
+        start = end;
+    }
+    moves
+}
+
+/// The score of a win rate: 400·log10(w / (1 − w)) centi-units, w clamped to
+/// [0.001, 0.999] (so at most about ±1200), the Elo-style logistic scale.
+pub fn win_rate_score(win_rate: f32) -> i32 {
+    let w = f64::from(win_rate).clamp(0.001, 0.999);
+    (400.0 * (w / (1.0 - w)).log10()).round() as i32
+}
+
+fn mcts_info<G: MctsGame>(position: &G, tree: &Mcts<G::Tree>, shared: &Shared) -> SearchInfo {
+    let mut rng = rng::seeded(0);
+    let pv = tree.principal_variation(None, &mut rng);
+    let moves = moves_of_steps(position, &pv);
+    let mover = position.side_to_move();
+    let score = match tree.proven() {
+        Some(winner) => {
+            let turns = pv
+                .iter()
+                .filter(|(actor, _)| *actor == mover)
+                .count()
+                .max(1) as i32;
+            let own_turns = moves.len().div_ceil(2).max(1) as i32;
+            let distance = own_turns.min(turns);
+            Score::Mate(if winner == mover { distance } else { -distance })
+        }
+        None => Score::Centipawns(win_rate_score(tree.win_rate())),
+    };
+    SearchInfo {
+        depth: Some(moves.len() as u32),
+        seldepth: Some(tree.max_depth as u32),
+        score: Some(score),
+        pv: pv_text(position, &moves),
+        hashfull: Some(tree.fill_permille()),
+        ..shared.info(0)
+    }
+}
