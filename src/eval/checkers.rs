@@ -37,7 +37,7 @@ use crate::search::game::{
 };
 
 use super::checkers_conversion::{
-    Conversion, ConversionTask, ConversionWeights, HUNT_MEN, contact_distance, converting,
+    Conversion, ConversionTask, ConversionWeights, FULL_RAMP, contact_distance, converting,
 };
 
 const MAN: i32 = 100;
@@ -116,7 +116,6 @@ fn weighted<const N: usize>(
     mobility: Option<[u32; 2]>,
 ) -> [i32; 9] {
     let geometry = position.geometry();
-    let big = geometry.side() >= 7;
     let weights = ConversionWeights::for_side(geometry.side());
     let (own_men, opp_men) = (position.men(player), position.men(player.opponent()));
     let valid = position.valid();
@@ -126,9 +125,11 @@ fn weighted<const N: usize>(
         ([white, black], Player::One) => [white, black],
         ([white, black], Player::Two) => [black, white],
     };
+    let own_converting = converting(weights, own.material, opp.material);
+    let opp_converting = converting(weights, opp.material, own.material);
     // A side's mobility is exactly the step count its opponent's `restrict` needs.
-    let conversion_of = |men, enemies, terms: &Terms, enemy_terms: &Terms| {
-        if converting(weights, terms.material, enemy_terms.material) {
+    let conversion_of = |converting, men, enemies, enemy_terms: &Terms| {
+        if converting {
             position.with_grown(ConversionTask {
                 geometry,
                 valid,
@@ -142,40 +143,26 @@ fn weighted<const N: usize>(
             Conversion::default()
         }
     };
-    let own_conversion = conversion_of(own_men, opp_men, &own, &opp);
-    let opp_conversion = conversion_of(opp_men, own_men, &opp, &own);
-    // On the big boards a converting side's advancement no longer counts: men parked on
-    // the enemy's edge catch nobody (`gather` pulls them to the enemy men instead).
-    let advancement_of = |terms: &Terms, enemy_terms: &Terms| {
-        if big && converting(weights, terms.material, enemy_terms.material) {
+    let own_conversion = conversion_of(own_converting, own_men, opp_men, &opp);
+    let opp_conversion = conversion_of(opp_converting, opp_men, own_men, &own);
+    let advancement_of = |converting, terms: &Terms| {
+        if converting && weights.replaces_advancement {
             0
         } else {
             terms.advancement
         }
     };
-    // On side 7 the conversion terms grow in as the enemy men fall, by
-    // ((HUNT_MEN + 1 - enemy men) / (HUNT_MEN + 1))^2: a bonus that appeared whole at the
-    // ninth enemy man made trading men away to reach it look good (15 v 10 traded down
-    // to 8 v 7; against minimax2 at 100k nodes, 10 games: 90% without, 100% with). On
-    // sides 8 and 9 the same ramp took the pull away when it was needed (side 9: 95%
-    // without, 60% with, eight draws).
-    let full = (HUNT_MEN as i32 + 1).pow(2);
-    let ramp = |enemies: i32| {
-        if geometry.side() == 7 {
-            (HUNT_MEN as i32 + 1 - enemies).max(0).pow(2)
-        } else {
-            full
-        }
-    };
-    let (own_ramp, opp_ramp) = (ramp(opp.material), ramp(own.material));
+    let (own_ramp, opp_ramp) = (weights.ramp(opp.material), weights.ramp(own.material));
     let ramped = |weight: i32, own_term: i32, opp_term: i32| {
-        weight * (own_term * own_ramp - opp_term * opp_ramp) / full
+        weight * (own_term * own_ramp - opp_term * opp_ramp) / FULL_RAMP
     };
     [
         MAN * (own.material - opp.material),
         CENTRE * (own.centre - opp.centre),
         MOBILITY * (own.mobility - opp.mobility),
-        ADVANCE_QUARTERS * (advancement_of(&own, &opp) - advancement_of(&opp, &own)) / 4,
+        ADVANCE_QUARTERS
+            * (advancement_of(own_converting, &own) - advancement_of(opp_converting, &opp))
+            / 4,
         BORDER * (own.border - opp.border),
         ramped(weights.hunt, own_conversion.hunt, opp_conversion.hunt),
         ramped(
