@@ -334,6 +334,13 @@ mod tests {
         (men, enemies)
     }
 
+    /// A random side ahead (2 to 28 men) against 1 to 8 enemy men: a converting pair.
+    fn converting_armies(rng: &mut SplitMix64, cells: &[u16]) -> (StridedSet<5>, StridedSet<5>) {
+        let enemy_count = 1 + rng.below(8);
+        let own_count = enemy_count + 1 + rng.below(20);
+        random_armies(rng, cells, own_count, enemy_count)
+    }
+
     #[test]
     fn taking_an_enemy_man_always_raises_the_conversion_bonus_and_hunt_measures_distances() {
         let geometry = geometry(9).expect("side 9 exists");
@@ -343,9 +350,7 @@ mod tests {
         };
         let mut rng = SplitMix64::new(7);
         for _ in 0..200 {
-            let enemy_count = 1 + rng.below(8);
-            let own_count = enemy_count + 1 + rng.below(20);
-            let (men, enemies) = random_armies(&mut rng, cells, own_count, enemy_count);
+            let (men, enemies) = converting_armies(&mut rng, cells);
             // The ring search measures the same distances as the geometry.
             let nearest: usize = enemies
                 .iter()
@@ -413,9 +418,8 @@ mod tests {
         let cells = geometry.cells();
         let mut rng = SplitMix64::new(13);
         for _ in 0..200 {
-            let enemy_count = 1 + rng.below(8);
-            let own_count = enemy_count + 1 + rng.below(20);
-            let (men, enemies) = random_armies(&mut rng, cells, own_count, enemy_count);
+            let (men, enemies) = converting_armies(&mut rng, cells);
+            let (own_count, enemy_count) = (men.len() as usize, enemies.len() as usize);
             let near: i32 = men
                 .iter()
                 .map(|own| {
