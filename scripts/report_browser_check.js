@@ -4,65 +4,18 @@
 // screenshots. Any JavaScript exception or console error fails the check.
 // Usage: node --experimental-websocket report_browser_check.js CHROMIUM REPORT.html OUTDIR
 "use strict";
-const { spawn } = require("child_process");
 const fs = require("fs");
 const path = require("path");
-const os = require("os");
+const { launch, connect } = require(path.join(__dirname, "devtools.js"));
 
 const [chromium, reportFile, outDir] = process.argv.slice(2);
 const problems = [];
 const fail = (text) => { problems.push(text); console.error("FAIL: " + text); };
 
-function launch() {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "tessera-chromium-"));
-  const child = spawn(chromium, [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--user-data-dir=" + profile, "--remote-debugging-port=0", "about:blank",
-  ], { stdio: ["ignore", "ignore", "pipe"] });
-  return new Promise((resolve, reject) => {
-    let seen = "";
-    const timer = setTimeout(() => reject(new Error("Chromium did not start: " + seen)), 30000);
-    child.stderr.on("data", (chunk) => {
-      seen += chunk;
-      const found = /DevTools listening on (ws:\/\/\S+)/.exec(seen);
-      if (found) { clearTimeout(timer); resolve({ child, url: found[1], profile }); }
-    });
-    child.on("exit", (code) => reject(new Error("Chromium exited with " + code + ": " + seen)));
-  });
-}
-
-function connect(url) {
-  const socket = new WebSocket(url);
-  let next = 1;
-  const waiting = new Map();
-  const listeners = [];
-  socket.onmessage = (event) => {
-    const message = JSON.parse(event.data);
-    if (message.id && waiting.has(message.id)) {
-      const { resolve, reject } = waiting.get(message.id);
-      waiting.delete(message.id);
-      if (message.error) reject(new Error(JSON.stringify(message.error)));
-      else resolve(message.result);
-    } else if (message.method) {
-      listeners.forEach((listener) => listener(message));
-    }
-  };
-  const send = (method, params = {}, sessionId) => new Promise((resolve, reject) => {
-    const id = next++;
-    waiting.set(id, { resolve, reject });
-    socket.send(JSON.stringify({ id, method, params, sessionId }));
-  });
-  return new Promise((resolve, reject) => {
-    socket.onopen = () => resolve({ send, on: (listener) => listeners.push(listener), socket });
-    socket.onerror = () => reject(new Error("cannot connect to " + url));
-  });
-}
-
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
-  const browser = await launch();
+  const browser = await launch(chromium);
   try {
     const cdp = await connect(browser.url);
     const { targetId } = await cdp.send("Target.createTarget", { url: "about:blank" });
