@@ -25,7 +25,9 @@
 //! Checkers draws: a position whose no-capture count reached 80 is a draw (unless the side
 //! to move has no move: it loses); draws score the contempt for the engine's side: -100
 //! (one man) on boards of side 7 to 9, where the armies start far apart and the engine
-//! must press to avoid the 80-ply draw, and -30 in Kruzno (and in Cheversi). The
+//! must press to avoid the 80-ply draw, shrinking with the men on the board to -20 at 6
+//! or fewer (a whole man made giving a man away at the 80-ply limit pay even when it left
+//! an even or lost ending), and -30 in Kruzno (and in Cheversi). The
 //! transposition table keys a position by its hash mixed with the plies left before the
 //! 80-ply draw whenever the search from it can reach the limit (plies left <= depth + 4),
 //! so a value found far from the limit is never reused near it. Over the last 80 plies
@@ -33,8 +35,11 @@
 //! armies start 11 rows apart on side 9, and a slide over the last 40 started too late),
 //! and the last 40 in Kruzno, every leaf value slides linearly towards the draw value, by
 //! at most 200 (two men), so an advantage that cannot become a capture in time is traded
-//! for one while it still can; the cap keeps the engine from giving men away to reset the
-//! count. The plies the side to move needs to bring its third-nearest man next to an enemy
+//! for one while it still can. With a big lead the engine still gives a man away at the
+//! limit to restart the count, and that is worth it: in the side-9 endings book it
+//! converts about half of the games that way; counting the slide from the leader's own
+//! last capture instead, so that such a man bought nothing, converted 4 of 60 instead of
+//! 31 (and left the opening's first trades, near ply 80, undone). The plies the side to move needs to bring its third-nearest man next to an enemy
 //! man (two per step) are not counted as time left, so the slide rewards closing in with
 //! several men (a lone runner cannot force a trade) while the draw is still beyond the
 //! horizon. `eval` shows the plain static evaluation. The matches behind these choices

@@ -7,8 +7,8 @@ use super::{INFINITY, MATE, MAX_PLY, MAX_QUIESCENCE, Worker};
 use crate::game::Outcome;
 use crate::search::game::{AlphaBetaGame, Terminal};
 
-/// The most [`Worker::leaf_value`] moves a value: two men, so the engine does not give
-/// men away only to restart the count in a won ending.
+/// The most [`Worker::leaf_value`] moves a value: two men, so a big lead near the limit
+/// still ranks its lines by material (a man given away to restart the count costs it).
 const DRAW_FADE_LIMIT: i32 = 200;
 
 impl<G: AlphaBetaGame> Worker<'_, G> {
