@@ -182,6 +182,48 @@ fn cheversi_near_the_end_matches_minimax_margin_and_sign() {
     }
 }
 
+/// Null and narrow windows around the true value, searched in turn by one worker (so the
+/// table's moves and the killers of earlier searches are tried first, as in MTD(f)):
+/// every fail-soft answer must bound the value on the right side, and answers inside the
+/// window must be exact. Covers the shortcut of the last two placements (its skipped
+/// candidates) and the moves tried before the children are generated.
+#[test]
+fn cheversi_windows_near_the_end_give_sound_fail_soft_bounds() {
+    let mut rng = SplitMix64::new(1618);
+    for round in 0..40 {
+        let left = match round % 8 {
+            7 => 4,
+            3 | 5 => 3,
+            _ => 2,
+        };
+        let position = random_cheversi(&mut rng, left);
+        let expected = cheversi_minimax(&position);
+        let shared = Shared::new(8);
+        let state = CheversiState::new(position.clone());
+        let mut worker = Worker::new(&shared, 0);
+        for offset in [-6, -3, -1, 0, 1, 2, 4, 7] {
+            let beta = expected + offset;
+            let value = worker.search(&state, beta - 1, beta, 0);
+            if value >= beta {
+                assert!(value <= expected, "{position:?} beta {beta}: {value}");
+            } else {
+                assert!(value >= expected, "{position:?} beta {beta}: {value}");
+            }
+            let (alpha, beta) = (expected - 2 + offset, expected + 2 + offset);
+            let value = worker.search(&state, alpha, beta, 0);
+            if value <= alpha {
+                assert!(value >= expected, "{position:?} ({alpha}, {beta}): {value}");
+            } else if value >= beta {
+                assert!(value <= expected, "{position:?} ({alpha}, {beta}): {value}");
+            } else {
+                assert_eq!(value, expected, "{position:?} ({alpha}, {beta})");
+            }
+        }
+        assert_eq!(worker.sign(&state), expected.signum(), "{position:?}");
+        assert_eq!(Worker::new(&shared, 0).exact(&state, 3), Some(expected));
+    }
+}
+
 fn header(position: &str) -> Header {
     Header {
         variant: "cheversi".into(),

@@ -1,7 +1,8 @@
 //! Cheversi for the solver: the engine's own position with the score kept incrementally
-//! (each placement changes the points by [`Cheversi::points_change`]), placements ordered
-//! by the margin they gain at once, the last two placements solved without playing them
-//! out, and an exact 128-bit key.
+//! (each placement changes the points by [`Cheversi::square_effect`], computed once per
+//! square for every kind), placements ordered by the margin they gain at once, the last
+//! two placements solved without playing them out (most of White's candidates settled by
+//! a bound on Black's King reply), and an exact 128-bit key.
 //!
 //! The key names a position exactly: the occupied squares, then one 4-bit code (colour and
 //! kind) per piece in square order, 16 pieces at most; a spare code holds the rule state
@@ -10,7 +11,8 @@
 //! over the board's 8 symmetries: every rule (touching, the Bishops' square colours, the
 //! attack patterns) is kept by rotations and mirrors, since no piece has a direction.
 
-use crate::game::cheversi::{Cheversi, Move, PLACEMENTS, PieceKind, Squares};
+use crate::game::cheversi::bitboard::KING_ATTACKS;
+use crate::game::cheversi::{Cheversi, Move, PLACEMENTS, PieceKind, Square, Squares};
 use crate::game::{Player, Rules};
 
 use super::search::{Child, Solvable};
@@ -47,31 +49,56 @@ impl CheversiState {
         }
     }
 
-    /// How `mv` changes the mover's margin.
-    fn gain(&self, mv: Move) -> i32 {
-        let change = self.position.points_change(mv);
+    /// Every legal placement with the change of the mover's margin it makes, into `moves`
+    /// (cleared first): one [`Cheversi::square_effect`] per square, shared by the kinds.
+    fn placements_with_gains(&self, moves: &mut Vec<(i32, Move)>) {
+        moves.clear();
+        let squares = self.position.legal_squares_by_kind();
         let mover = self.position.side_to_move().index();
-        change[mover] - change[1 - mover]
+        let any = squares.iter().fold(0, |all, set| all | set);
+        for square in Squares(any) {
+            let effect = self.position.square_effect(square);
+            let taken = effect.losses[1 - mover] - effect.losses[mover];
+            for kind in PieceKind::ALL {
+                if squares[kind.index()] & square.bit() != 0 {
+                    moves.push((effect.gains[kind.index()] + taken, Move::new(kind, square)));
+                }
+            }
+        }
     }
 
-    fn after(&self, mv: Move) -> CheversiState {
-        let change = self.position.points_change(mv);
+    /// How `mv` changes the mover's margin.
+    fn gain(&self, mv: Move) -> i32 {
+        let effect = self.position.square_effect(mv.square());
+        let mover = self.position.side_to_move().index();
+        effect.gains[mv.kind().index()] + effect.losses[1 - mover] - effect.losses[mover]
+    }
+
+    /// The position after `mv`, which changes the mover's margin by `gain`.
+    fn after(&self, mv: Move, gain: i32) -> CheversiState {
         let mut position = self.position.clone();
+        let white_gain = match self.position.side_to_move() {
+            Player::One => gain,
+            Player::Two => -gain,
+        };
         position.place(mv);
         CheversiState {
             position,
-            margin: self.margin + change[0] - change[1],
+            margin: self.margin + white_gain,
         }
     }
 
     /// The mover's best last placement (Black's King), fail-soft against `beta`.
     fn last_placement(&self, beta: i32) -> i32 {
         let base = self.mover_margin();
-        let mut best = -VALUE_BOUND - 1;
+        let mover = self.position.side_to_move().index();
         let squares = self.position.legal_squares_by_kind();
+        let mut best = -VALUE_BOUND - 1;
         for kind in PieceKind::ALL {
             for square in Squares(squares[kind.index()]) {
-                let value = base + self.gain(Move::new(kind, square));
+                let effect = self.position.square_effect(square);
+                let value = base + effect.gains[kind.index()] + effect.losses[1 - mover]
+                    - effect.losses[mover];
                 if value > best {
                     best = value;
                     if best >= beta {
@@ -85,30 +112,59 @@ impl CheversiState {
 
     /// The last two placements by fail-soft alpha-beta: White's candidates in the order
     /// of the margin they leave, each answered by Black's best King.
+    ///
+    /// Most candidates are settled without playing them: Black's King goes next to
+    /// White's last piece, and a King on the empty square `k` scores at least
+    /// [`CheversiState::king_floor`]`(k)` for Black, so White's candidate is worth at most
+    /// its margin minus the best floor next to it. Candidates whose bound cannot beat the
+    /// window are skipped (their bound still counts towards the fail-soft value).
     fn last_two_placements(&self, alpha: i32, beta: i32) -> i32 {
         let base = self.mover_margin();
-        let squares = self.position.legal_squares_by_kind();
         let mut candidates: Vec<(i32, Move)> = Vec::with_capacity(64);
-        for kind in PieceKind::ALL {
-            for square in Squares(squares[kind.index()]) {
-                let mv = Move::new(kind, square);
-                candidates.push((base + self.gain(mv), mv));
-            }
-        }
-        candidates.sort_unstable_by_key(|&(after, _)| std::cmp::Reverse(after));
+        self.placements_with_gains(&mut candidates);
+        candidates.sort_unstable_by_key(|&(gain, _)| std::cmp::Reverse(gain));
+        let empty = !self.position.occupied();
+        let mut floors = [0i32; 64];
+        let mut known = 0u64;
         let mut best = -VALUE_BOUND - 1;
-        let mut alpha = alpha;
-        for &(_, mv) in &candidates {
-            let value = -self.after(mv).last_placement(-alpha.max(best));
+        for &(gain, mv) in &candidates {
+            let needed = alpha.max(best);
+            let mut reply_floor = -VALUE_BOUND;
+            for king in Squares(KING_ATTACKS[mv.square().index()] & empty) {
+                if known & king.bit() == 0 {
+                    floors[king.index()] = self.king_floor(king, empty);
+                    known |= king.bit();
+                }
+                reply_floor = reply_floor.max(floors[king.index()]);
+                if base + gain - reply_floor <= needed {
+                    break;
+                }
+            }
+            let bound = base + gain - reply_floor;
+            if bound <= needed {
+                best = best.max(bound);
+                continue;
+            }
+            let value = -self.after(mv, gain).last_placement(-needed);
             if value > best {
                 best = value;
                 if best >= beta {
                     break;
                 }
             }
-            alpha = alpha.max(best);
         }
         best
+    }
+
+    /// A lower bound on what Black's King on the empty square `king` gains for Black when
+    /// it is the last placement, whatever White's 8th piece next to it was: it attacks
+    /// its empty neighbours but that piece's square, White's pieces lose what they lose
+    /// (at least nothing), and Black's own pieces lose at most what they lose on today's
+    /// board (a piece placed since only shortens their rays).
+    fn king_floor(&self, king: Square, empty: u64) -> i32 {
+        let black = Player::Two.index();
+        let neighbours = (KING_ATTACKS[king.index()] & empty).count_ones() as i32;
+        neighbours - 1 - self.position.square_effect(king).losses[black]
     }
 }
 
@@ -121,25 +177,13 @@ impl Solvable for CheversiState {
 
     fn children(&self, children: &mut Vec<Child<Self>>) {
         children.clear();
-        let squares = self.position.legal_squares_by_kind();
-        for kind in PieceKind::ALL {
-            for square in Squares(squares[kind.index()]) {
-                let mv = Move::new(kind, square);
-                let change = self.position.points_change(mv);
-                let mover = self.position.side_to_move().index();
-                let mut position = self.position.clone();
-                position.place(mv);
-                let order = change[mover] - change[1 - mover];
-                children.push(Child {
-                    mv,
-                    order,
-                    position: CheversiState {
-                        position,
-                        margin: self.margin + change[0] - change[1],
-                    },
-                });
-            }
-        }
+        let mut moves = Vec::with_capacity(128);
+        self.placements_with_gains(&mut moves);
+        children.extend(moves.into_iter().map(|(gain, mv)| Child {
+            mv,
+            order: gain,
+            position: self.after(mv, gain),
+        }));
     }
 
     fn key(&self) -> Key {
@@ -159,6 +203,21 @@ impl Solvable for CheversiState {
 
     fn move_code(&self, mv: Move) -> u32 {
         (mv.kind().index() as u32 + 1) << 6 | mv.square().index() as u32
+    }
+
+    fn child_by_code(&self, code: u32) -> Option<Child<Self>> {
+        let kind = PieceKind::from_index((code >> 6).checked_sub(1)? as usize)?;
+        let square = Square::from_index((code & 63) as u8)?;
+        let mv = Move::new(kind, square);
+        if !self.position.is_legal(mv) {
+            return None;
+        }
+        let gain = self.gain(mv);
+        Some(Child {
+            mv,
+            order: gain,
+            position: self.after(mv, gain),
+        })
     }
 
     fn move_text(&self, mv: Move) -> String {
@@ -181,7 +240,7 @@ impl Solvable for CheversiState {
         }
     }
 
-    const TABLE_MIN_REMAINING: u32 = 3;
+    const TABLE_MIN_REMAINING: u32 = 4;
 
     const ETC_MIN_REMAINING: u32 = 4;
 }

@@ -1,8 +1,10 @@
 //! The exact search, written once for every game the solver handles: fail-soft alpha-beta
 //! over exact values (Catchup: +1 win, -1 loss; Cheversi: the final margin in points),
-//! with a table of proven bounds ([`SolveTable`]), the table's move tried first, children
-//! ordered by the game's cheap knowledge, and enhanced transposition cutoffs (a child
-//! already known to refute the parent's window ends the node before any search).
+//! with a table of proven bounds ([`SolveTable`]), the table's move and the ply's killer
+//! tried first (each built alone, before the other children are generated: at a node that
+//! one of them cuts, the generation is saved), the other children ordered by the game's
+//! cheap knowledge, and enhanced transposition cutoffs (a child already known to refute
+//! the parent's window ends the node before any search).
 //!
 //! A value is found with null windows: win/draw/loss is one search of the window
 //! `(-1, 1)`, an exact margin is MTD(f) (null-window searches that move a bound towards
@@ -39,6 +41,13 @@ pub trait Solvable: Clone + Send + Sync + 'static {
 
     /// A non-zero code naming `mv` among this position's moves.
     fn move_code(&self, mv: Self::Move) -> u32;
+
+    /// The child after the move named `code` when that move is legal here. The search
+    /// tries the table's move and the killer this way before it generates every child
+    /// (a cut by one of them saves the generation); `None` always is correct, only slower.
+    fn child_by_code(&self, _code: u32) -> Option<Child<Self>> {
+        None
+    }
 
     /// The canonical text of `mv` (the engine's move notation).
     fn move_text(&self, mv: Self::Move) -> String;
@@ -174,55 +183,87 @@ impl<'a, G: Solvable> Worker<'a, G> {
             }
         }
         let nodes_before = self.nodes;
-        let mut children = std::mem::take(&mut self.children[ply.min(MAX_PLY)]);
-        position.children(&mut children);
-        if children.is_empty() {
-            // Cannot happen in the games solved (a running game always has a move); a
-            // mover without one loses, as Cheversi's fallback says.
-            self.children[ply.min(MAX_PLY)] = children;
-            return -bound;
-        }
-        order(
-            position,
-            &mut children,
-            [table_move, self.killers[ply.min(MAX_PLY)]],
-            ply,
-            self.thread_index,
-        );
-        if use_table && remaining >= G::ETC_MIN_REMAINING {
-            for child in children.iter() {
-                if child.position.remaining() < G::TABLE_MIN_REMAINING {
-                    break;
-                }
-                if let Some(entry) = self.shared.table.probe(child.position.key()) {
-                    let value = -i32::from(entry.upper);
-                    if value >= beta {
-                        let code = position.move_code(child.mv);
-                        self.shared.table.store(key, value, bound, code, 0);
-                        self.children[ply.min(MAX_PLY)] = children;
-                        return value;
-                    }
-                }
-            }
-        }
+        let slot = ply.min(MAX_PLY);
         let mut best = -bound - 1;
         let mut best_move = None;
-        for child in children.iter() {
+        // The table's move and the killer first, each built alone: a cut by one of them
+        // ends the node before the children are generated.
+        let mut tried = [0u32; 2];
+        let staged = self.thread_index == 0 || ply >= 2;
+        for (index, code) in [table_move, self.killers[slot]].into_iter().enumerate() {
+            if !staged || code == 0 || best >= beta || tried.contains(&code) {
+                continue;
+            }
+            let Some(child) = position.child_by_code(code) else {
+                continue;
+            };
+            tried[index] = code;
             let value = -self.search(&child.position, -beta, -alpha.max(best), ply + 1);
             if self.shared.stopped() {
-                self.children[ply.min(MAX_PLY)] = children;
                 return 0;
             }
             if value > best {
                 best = value;
                 best_move = Some(child.mv);
-                if value >= beta {
-                    self.killers[ply.min(MAX_PLY)] = position.move_code(child.mv);
-                    break;
-                }
             }
         }
-        self.children[ply.min(MAX_PLY)] = children;
+        if best >= beta {
+            self.killers[slot] = position.move_code(best_move.expect("a cut has a move"));
+        } else {
+            let mut children = std::mem::take(&mut self.children[slot]);
+            position.children(&mut children);
+            if children.is_empty() {
+                // Cannot happen in the games solved (a running game always has a move); a
+                // mover without one loses, as Cheversi's fallback says.
+                self.children[slot] = children;
+                return -bound;
+            }
+            order(
+                position,
+                &mut children,
+                [table_move, self.killers[slot]],
+                ply,
+                self.thread_index,
+            );
+            if use_table && remaining >= G::ETC_MIN_REMAINING {
+                for child in children.iter() {
+                    if child.position.remaining() < G::TABLE_MIN_REMAINING {
+                        break;
+                    }
+                    if let Some(entry) = self.shared.table.probe(child.position.key()) {
+                        let value = -i32::from(entry.upper);
+                        if value >= beta {
+                            let code = position.move_code(child.mv);
+                            self.shared.table.store(key, value, bound, code, 0);
+                            self.children[slot] = children;
+                            return value;
+                        }
+                    }
+                }
+            }
+            for child in children.iter() {
+                if tried[0] != 0 || tried[1] != 0 {
+                    let code = position.move_code(child.mv);
+                    if tried.contains(&code) {
+                        continue;
+                    }
+                }
+                let value = -self.search(&child.position, -beta, -alpha.max(best), ply + 1);
+                if self.shared.stopped() {
+                    self.children[slot] = children;
+                    return 0;
+                }
+                if value > best {
+                    best = value;
+                    best_move = Some(child.mv);
+                    if value >= beta {
+                        self.killers[slot] = position.move_code(child.mv);
+                        break;
+                    }
+                }
+            }
+            self.children[slot] = children;
+        }
         if ply == 0 {
             self.root_best = best_move;
         }
@@ -249,24 +290,46 @@ impl<'a, G: Solvable> Worker<'a, G> {
 
     /// The exact value by MTD(f) from `guess`: null-window searches until the lower and
     /// upper bounds meet. `None` after a stop.
+    ///
+    /// A search that fails high is followed by one a point above its answer; one that
+    /// fails low by one 1, 3, 7, ... points below it as the failures low go on: fail-soft
+    /// answers are often only a point past the window (Cheversi's last two placements
+    /// answer with bounds), and a window below the value is far cheaper to search than
+    /// one above it.
     pub fn exact(&mut self, position: &G, guess: i32) -> Option<i32> {
         let bound = position.value_bound();
         let (mut lower, mut upper) = (-bound - 1, bound + 1);
-        let mut guess = guess.clamp(-bound, bound);
+        let mut beta = guess.clamp(-bound, bound);
         let mut proving = None;
+        let mut step = 1i32;
+        let mut last_failed_low = None;
         while lower < upper {
-            let beta = if guess == lower { guess + 1 } else { guess };
             let value = self.search(position, beta - 1, beta, 0);
             if self.shared.stopped() {
                 return None;
             }
-            if value < beta {
+            let failed_low = value < beta;
+            if failed_low {
                 upper = value;
             } else {
                 lower = value;
                 proving = self.root_best;
             }
-            guess = value;
+            // Below the value the mover's cuts make a search cheap; above it the search
+            // must refute every move. So climb a point at a time and fall fast: each
+            // failure low in a row doubles the step down.
+            step = if failed_low && last_failed_low == Some(true) {
+                step.saturating_mul(2)
+            } else {
+                2
+            };
+            last_failed_low = Some(failed_low);
+            beta = if failed_low {
+                value - step + 1
+            } else {
+                value + 1
+            };
+            beta = beta.clamp(lower + 1, upper.max(lower + 1));
         }
         self.root_best = proving;
         Some(lower)

@@ -204,6 +204,39 @@ const fn ray_tables() -> [[u64; 64]; 8] {
     rays
 }
 
+/// `BEYOND[from][through]`: the squares past `through` on the straight line from `from`
+/// (empty when the two squares share no rank, file or diagonal). A slider on `from` that
+/// reaches `through` loses these squares (up to its next blocker) when `through` is filled.
+static BEYOND: [[u64; 64]; 64] = beyond_tables();
+
+const fn beyond_tables() -> [[u64; 64]; 64] {
+    let mut beyond = [[0u64; 64]; 64];
+    let mut from = 0;
+    while from < 64 {
+        let mut direction = 0;
+        while direction < 8 {
+            let (step_file, step_rank) = DIRECTIONS[direction];
+            let mut file = (from % 8) as i8 + step_file;
+            let mut rank = (from / 8) as i8 + step_rank;
+            while file >= 0 && file < 8 && rank >= 0 && rank < 8 {
+                let through = (rank * 8 + file) as usize;
+                beyond[from][through] = RAYS[direction][through];
+                file += step_file;
+                rank += step_rank;
+            }
+            direction += 1;
+        }
+        from += 1;
+    }
+    beyond
+}
+
+/// The squares past `through` on the line from `from` (see [`BEYOND`]).
+#[inline]
+pub fn beyond(from: Square, through: Square) -> u64 {
+    BEYOND[from.index()][through.index()]
+}
+
 /// The ray from `square` in a bit-raising direction, up to and including the first
 /// occupied square.
 #[inline]
