@@ -7,7 +7,9 @@
 //! the stone limit is reached. The static evaluation (for `eval` only) is the largest
 //! group difference.
 
-use crate::eval::catchup_knowledge::{Knowledge, PlayoutPolicy, feature_code, turn_scores};
+use crate::eval::catchup_knowledge::{
+    EmptyCells, Knowledge, PlayoutPolicy, feature_code, turn_scores,
+};
 use crate::game::catchup::{Catchup, CellBuffer, Move, PlayoutPosition, WordBoard};
 use crate::game::{Outcome, Player, Rules};
 use crate::search::game::{MctsGame, SearchGame, TreeGame, TreeSearch};
@@ -60,32 +62,44 @@ impl CatchupTree {
     fn play_out_knowledge<B: PlayoutPosition>(&self, board: &mut B, rng: &mut Rng) -> Outcome {
         let rule = self.position.rule();
         let knowledge = Knowledge::of(rule);
-        let mut cells = [0u8; 3];
-        for (slot, &bit) in cells.iter_mut().zip(&self.placed[..self.count]) {
-            *slot = self.position.ordinal(bit);
-        }
-        let mut empty: CellBuffer = [0; 256];
-        let mut length = board.empty_cells(&cells[..self.count], &mut empty);
+        let draw = Knowledge::draw_weights(rule);
         if self.count > 0 {
             let mut scores = turn_scores(board, rule);
             let mover = board.side_to_move().index();
-            for &cell in &cells[..self.count] {
-                board.place(cell, mover);
+            for &bit in &self.placed[..self.count] {
+                board.place(self.position.ordinal(bit), mover);
             }
             scores.mover = board.player_score(board.side_to_move());
-            let extra =
-                (knowledge.turn_length(self.allowed, rng).max(self.count) - self.count).min(length);
+            let mut empty = EmptyCells::of(board);
+            let extra = (knowledge.turn_length(self.allowed, rng).max(self.count) - self.count)
+                .min(empty.length);
             for _ in 0..extra {
-                knowledge.place_stone(board, &mut empty, &mut length, &mut scores, rng);
+                Knowledge::place_stone(draw, board, &mut empty, &mut scores, rng);
             }
             board.finish_turn(scores.before, self.count + extra);
+            return self.play_out_turns(board, knowledge, empty, rng);
         }
-        while length > 0 {
-            debug_assert_eq!(length, board.empty_count());
+        let empty = EmptyCells::of(board);
+        self.play_out_turns(board, knowledge, empty, rng)
+    }
+
+    /// The knowledge playout's whole turns, from a turn's start to the end of the game.
+    #[inline(always)]
+    fn play_out_turns<B: PlayoutPosition>(
+        &self,
+        board: &mut B,
+        knowledge: &Knowledge,
+        mut empty: EmptyCells,
+        rng: &mut Rng,
+    ) -> Outcome {
+        let rule = self.position.rule();
+        let draw = Knowledge::draw_weights(rule);
+        while empty.length > 0 {
+            debug_assert_eq!(empty.length, board.empty_count());
             let stones = knowledge.turn_length(board.stones_allowed(), rng);
             let mut scores = turn_scores(board, rule);
             for _ in 0..stones {
-                knowledge.place_stone(board, &mut empty, &mut length, &mut scores, rng);
+                Knowledge::place_stone(draw, board, &mut empty, &mut scores, rng);
             }
             board.finish_turn(scores.before, stones);
         }

@@ -148,3 +148,69 @@ fn knowledge_priors_read_the_stones_already_placed_this_turn() {
     let uniform = at.tree_with_playout(PlayoutPolicy::Uniform);
     assert_eq!(uniform.prior(bit("e2")), Some(0.45 + 0.05 * 2.0));
 }
+
+#[test]
+fn the_first_stone_is_drawn_in_proportion_to_its_weight() {
+    use crate::eval::catchup_knowledge::EmptyCells;
+    let at = position(ROW_E, CatchupRule::Revised);
+    let draw = Knowledge::draw_weights(CatchupRule::Revised);
+    let start = WordBoard::new(&at);
+    let scores = turn_scores(&start, CatchupRule::Revised);
+    let mut expected = [0.0f64; 64];
+    let mut all: crate::game::catchup::CellBuffer = [0; 256];
+    let length = start.empty_cells(&[], &mut all);
+    for &cell in &all[..length] {
+        let code = crate::eval::catchup_knowledge::feature_code(start.contacts(cell, 0), &scores);
+        expected[usize::from(cell)] = f64::from(draw.weights[code]);
+    }
+    let total: f64 = expected.iter().sum();
+    let draws = 40_000;
+    let mut counts = [0u32; 64];
+    let mut rng = seeded(9);
+    for _ in 0..draws {
+        let mut board = start.clone();
+        let mut empty = EmptyCells::of(&board);
+        let mut turn = scores;
+        Knowledge::place_stone(draw, &mut board, &mut empty, &mut turn, &mut rng);
+        let mut listed = [false; 64];
+        for &cell in &empty.cells[..empty.length] {
+            listed[usize::from(cell)] = true;
+        }
+        let missing: Vec<u8> = all[..length]
+            .iter()
+            .copied()
+            .filter(|&c| !listed[usize::from(c)])
+            .collect();
+        assert_eq!(missing.len(), 1);
+        counts[usize::from(missing[0])] += 1;
+    }
+    for &cell in &all[..length] {
+        let share = expected[usize::from(cell)] / total;
+        let seen = f64::from(counts[usize::from(cell)]) / f64::from(draws);
+        let margin = 4.0 * (share * (1.0 - share) / f64::from(draws)).sqrt() + 1e-4;
+        assert!(
+            (seen - share).abs() < margin,
+            "cell {cell}: seen {seen} expected {share}"
+        );
+    }
+}
+
+#[test]
+fn the_empty_list_keeps_frontier_and_lone_cells_apart_to_the_end() {
+    use crate::eval::catchup_knowledge::EmptyCells;
+    let mut rng = seeded(31);
+    for state in random_tree_states(PlayoutPolicy::Knowledge, 80, 29) {
+        let draw = Knowledge::draw_weights(state.position.rule());
+        let mut board = state.board_with_pending(state.position.playout_board());
+        let mut empty = EmptyCells::of(&board);
+        empty.check(&board);
+        while empty.length > 0 {
+            let mut scores = turn_scores(&board, state.position.rule());
+            Knowledge::place_stone(draw, &mut board, &mut empty, &mut scores, &mut rng);
+            empty.check(&board);
+            board.finish_turn(scores.before, 1);
+        }
+        let mut cells: crate::game::catchup::CellBuffer = [0; 256];
+        assert_eq!(board.empty_cells(&[], &mut cells), 0, "{state:?}");
+    }
+}

@@ -88,6 +88,16 @@ pub trait PlayoutPosition {
     /// What a stone of player `index` on the empty cell `cell` would touch.
     fn contacts(&self, cell: u8, index: usize) -> Contacts;
 
+    /// True when a neighbour of `cell` holds a stone of either colour.
+    fn touches_stone(&self, cell: u8) -> bool;
+
+    /// True when a neighbour of `cell` holds a stone of player `index`.
+    fn touches_own(&self, cell: u8, index: usize) -> bool;
+
+    /// The neighbours of `cell` by direction in slots 0 to 5, an ordinal past every cell
+    /// of the board where there is none.
+    fn neighbour_ordinals(&self, cell: u8) -> &[u8; 8];
+
     fn turn(&self) -> &Turn;
 
     fn turn_mut(&mut self) -> &mut Turn;
@@ -211,6 +221,22 @@ impl PlayoutPosition for PlayoutBoard {
     #[inline]
     fn contacts(&self, cell: u8, index: usize) -> Contacts {
         self.groups.contacts(self.tables, cell, index)
+    }
+
+    #[inline]
+    fn touches_stone(&self, cell: u8) -> bool {
+        let [white, black] = self.groups.neighbour_counts(self.tables, usize::from(cell));
+        white + black > 0
+    }
+
+    #[inline]
+    fn touches_own(&self, cell: u8, index: usize) -> bool {
+        self.groups.neighbour_counts(self.tables, usize::from(cell))[index] > 0
+    }
+
+    #[inline]
+    fn neighbour_ordinals(&self, cell: u8) -> &[u8; 8] {
+        &self.tables.neighbours[usize::from(cell)]
     }
 
     #[inline]

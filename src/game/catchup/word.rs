@@ -8,7 +8,7 @@
 use std::cmp::Ordering;
 
 use super::playout::{CellBuffer, Contacts, PlayoutPosition, Turn};
-use super::tables::{Tables, WORD_CELLS};
+use super::tables::{SLOTS, Tables, WORD_CELLS};
 use super::{Catchup, outcome_of};
 use crate::game::{Outcome, Player};
 
@@ -53,6 +53,8 @@ fn slot(value: impl Into<u32>) -> usize {
 #[derive(Clone)]
 pub struct WordBoard {
     neighbours: &'static [u64; WORD_CELLS],
+    /// The neighbours of every cell as ordinals (the knowledge playout's frontier).
+    neighbour_lists: &'static [[u8; 8]; SLOTS],
     /// Every cell of the board.
     cells: u64,
     /// Stones per player (index 0 White, 1 Black).
@@ -92,6 +94,7 @@ impl WordBoard {
         let cell_count = tables.geometry.cell_count();
         let mut board = WordBoard {
             neighbours: &tables.neighbour_words,
+            neighbour_lists: &tables.neighbours,
             cells: u64::MAX >> (WORD_CELLS - cell_count),
             stones: [0; 2],
             label: [0; WORD_CELLS],
@@ -251,6 +254,21 @@ impl PlayoutPosition for WordBoard {
             contacts.opponent_largest = contacts.opponent_largest.max(group.count_ones() as u8);
         }
         contacts
+    }
+
+    #[inline]
+    fn touches_stone(&self, cell: u8) -> bool {
+        self.neighbours[slot(cell)] & (self.stones[0] | self.stones[1]) != 0
+    }
+
+    #[inline]
+    fn touches_own(&self, cell: u8, index: usize) -> bool {
+        self.neighbours[slot(cell)] & self.stones[index] != 0
+    }
+
+    #[inline]
+    fn neighbour_ordinals(&self, cell: u8) -> &[u8; 8] {
+        &self.neighbour_lists[usize::from(cell)]
     }
 
     #[inline]
