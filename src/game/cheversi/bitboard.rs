@@ -231,7 +231,7 @@ const fn beyond_tables() -> [[u64; 64]; 64] {
     beyond
 }
 
-/// The squares past `through` on the line from `from` (see [`BEYOND`]).
+/// The squares past `through` on the line from `from`, read from a table built once.
 #[inline]
 pub fn beyond(from: Square, through: Square) -> u64 {
     BEYOND[from.index()][through.index()]
