@@ -54,4 +54,39 @@ function connect(url) {
   });
 }
 
-module.exports = { launch, connect };
+// A fresh page in `browser`, sized `width` x `height`, whose JavaScript exceptions,
+// console errors and browser log errors go to `fail` (other console lines are echoed
+// when `echoConsole`). Returns the page's `send` and an `evaluate` that returns the
+// expression's value and throws on an exception: what every browser check needs first.
+async function openPage(browser, fail, { width, height, echoConsole }) {
+  const cdp = await connect(browser.url);
+  const { targetId } = await cdp.send("Target.createTarget", { url: "about:blank" });
+  const { sessionId } = await cdp.send("Target.attachToTarget", { targetId, flatten: true });
+  const send = (method, params) => cdp.send(method, params, sessionId);
+  cdp.on((message) => {
+    if (message.sessionId !== sessionId) return;
+    if (message.method === "Runtime.exceptionThrown") {
+      const details = message.params.exceptionDetails;
+      fail("JavaScript exception: " + (details.exception ? details.exception.description : details.text));
+    } else if (message.method === "Runtime.consoleAPICalled") {
+      const words = message.params.args.map((arg) => arg.value !== undefined ? arg.value : arg.description).join(" ");
+      if (message.params.type === "error" || message.params.type === "assert") fail("console error: " + words);
+      else if (echoConsole) console.log("console: " + words);
+    } else if (message.method === "Log.entryAdded" && message.params.entry.level === "error") {
+      fail("browser log error: " + message.params.entry.text);
+    }
+  });
+  await send("Runtime.enable");
+  await send("Log.enable");
+  await send("Page.enable");
+  const resize = () => send("Emulation.setDeviceMetricsOverride", { width, height, deviceScaleFactor: 1, mobile: false });
+  await resize();
+  const evaluate = async (expression) => {
+    const result = await send("Runtime.evaluate", { expression, awaitPromise: true, returnByValue: true });
+    if (result.exceptionDetails) throw new Error("evaluate " + expression + ": " + result.exceptionDetails.text);
+    return result.result.value;
+  };
+  return { send, evaluate, resize };
+}
+
+module.exports = { launch, connect, openPage };

@@ -8,7 +8,7 @@
 const { spawn } = require("child_process");
 const fs = require("fs");
 const path = require("path");
-const { launch, connect } = require(path.join(__dirname, "devtools.js"));
+const { launch, openPage } = require(path.join(__dirname, "devtools.js"));
 const readline = require("readline");
 
 const [chromium, tessera, outDir] = process.argv.slice(2);
@@ -42,32 +42,7 @@ async function main() {
   const server = await startServer();
   const browser = await launch(chromium);
   try {
-    const cdp = await connect(browser.url);
-    const { targetId } = await cdp.send("Target.createTarget", { url: "about:blank" });
-    const { sessionId } = await cdp.send("Target.attachToTarget", { targetId, flatten: true });
-    const send = (method, params) => cdp.send(method, params, sessionId);
-    cdp.on((message) => {
-      if (message.sessionId !== sessionId) return;
-      if (message.method === "Runtime.exceptionThrown") {
-        const details = message.params.exceptionDetails;
-        fail("JavaScript exception: " + (details.exception ? details.exception.description : details.text));
-      } else if (message.method === "Runtime.consoleAPICalled") {
-        const words = message.params.args.map((arg) => arg.value !== undefined ? arg.value : arg.description).join(" ");
-        if (message.params.type === "error" || message.params.type === "assert") fail("console error: " + words);
-      } else if (message.method === "Log.entryAdded" && message.params.entry.level === "error") {
-        fail("browser log error: " + message.params.entry.text);
-      }
-    });
-    await send("Runtime.enable");
-    await send("Log.enable");
-    await send("Page.enable");
-    const desktop = async () => send("Emulation.setDeviceMetricsOverride", { width: 1300, height: 1100, deviceScaleFactor: 1, mobile: false });
-    await desktop();
-    const evaluate = async (expression) => {
-      const result = await send("Runtime.evaluate", { expression, awaitPromise: true, returnByValue: true });
-      if (result.exceptionDetails) throw new Error("evaluate " + expression + ": " + result.exceptionDetails.text);
-      return result.result.value;
-    };
+    const { send, evaluate, resize: desktop } = await openPage(browser, fail, { width: 1300, height: 1100, echoConsole: false });
     const screenshot = async (file) => {
       const { data } = await send("Page.captureScreenshot", { format: "png" });
       fs.writeFileSync(path.join(outDir, file), Buffer.from(data, "base64"));

@@ -6,7 +6,7 @@
 "use strict";
 const fs = require("fs");
 const path = require("path");
-const { launch, connect } = require(path.join(__dirname, "devtools.js"));
+const { launch, openPage } = require(path.join(__dirname, "devtools.js"));
 
 const [chromium, reportFile, outDir] = process.argv.slice(2);
 const problems = [];
@@ -17,32 +17,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function main() {
   const browser = await launch(chromium);
   try {
-    const cdp = await connect(browser.url);
-    const { targetId } = await cdp.send("Target.createTarget", { url: "about:blank" });
-    const { sessionId } = await cdp.send("Target.attachToTarget", { targetId, flatten: true });
-    const send = (method, params) => cdp.send(method, params, sessionId);
-    cdp.on((message) => {
-      if (message.sessionId !== sessionId) return;
-      if (message.method === "Runtime.exceptionThrown") {
-        const details = message.params.exceptionDetails;
-        fail("JavaScript exception: " + (details.exception ? details.exception.description : details.text));
-      } else if (message.method === "Runtime.consoleAPICalled") {
-        const words = message.params.args.map((arg) => arg.value !== undefined ? arg.value : arg.description).join(" ");
-        if (message.params.type === "error" || message.params.type === "assert") fail("console error: " + words);
-        else console.log("console: " + words);
-      } else if (message.method === "Log.entryAdded" && message.params.entry.level === "error") {
-        fail("browser log error: " + message.params.entry.text);
-      }
-    });
-    await send("Runtime.enable");
-    await send("Log.enable");
-    await send("Page.enable");
-    await send("Emulation.setDeviceMetricsOverride", { width: 1300, height: 1000, deviceScaleFactor: 1, mobile: false });
-    const evaluate = async (expression) => {
-      const result = await send("Runtime.evaluate", { expression, awaitPromise: true, returnByValue: true });
-      if (result.exceptionDetails) throw new Error("evaluate " + expression + ": " + result.exceptionDetails.text);
-      return result.result.value;
-    };
+    const { send, evaluate } = await openPage(browser, fail, { width: 1300, height: 1000, echoConsole: true });
     const started = Date.now();
     await send("Page.navigate", { url: "file://" + path.resolve(reportFile) + "#selftest" });
     let ready = false;

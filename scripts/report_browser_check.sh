@@ -6,19 +6,8 @@
 # report and of one position per variant into OUTDIR. Not part of `cargo test`.
 # Usage: scripts/report_browser_check.sh OUTDIR
 set -euo pipefail
-if [ $# -lt 1 ]; then
-    echo "usage: $0 OUTDIR" >&2
-    exit 2
-fi
-out=$(mkdir -p "$1" && cd "$1" && pwd)
-cd "$(dirname "$0")/.."
-if ! command -v chromium >/dev/null; then
-    apt-get install -y chromium || { apt-get update && apt-get install -y chromium; }
-fi
-if ! command -v node >/dev/null; then
-    apt-get install -y nodejs || { apt-get update && apt-get install -y nodejs; }
-fi
-cargo build --quiet
+source "$(dirname "$0")/browser_tools.sh"
+browser_check_setup "$@"
 tessera=$PWD/target/debug/tessera
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
