@@ -185,6 +185,10 @@ pub struct Worker<'a, G: AlphaBetaGame> {
     order: Vec<Vec<Ranked>>,
     /// The draw fade in force: [`AlphaBetaConfig::draw_fade_plies`] or the game's own.
     fade_plies: u32,
+    /// The contempt in force, read once from the root: [`AlphaBetaConfig::contempt`] or
+    /// the game's own (checkers counts the men for it, and draws are scored at every
+    /// faded leaf).
+    contempt: i32,
     /// Per ply, the quiet moves searched so far (indices into `moves`), whose history a
     /// cut-off lowers: a kept buffer, since zeroing a fresh array cost more per node.
     tried: Vec<Vec<usize>>,
@@ -221,6 +225,7 @@ impl<'a, G: AlphaBetaGame> Worker<'a, G> {
             fade_plies: config
                 .draw_fade_plies
                 .unwrap_or_else(|| root.draw_fade_plies()),
+            contempt: config.contempt.unwrap_or_else(|| root.contempt()),
             thread_index,
             nodes: 0,
             flushed: 0,

@@ -29,7 +29,7 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
 
     /// A draw from the side to move's view: `-contempt` for the engine's side.
     pub(super) fn draw_value(&self, position: &G) -> i32 {
-        let contempt = self.config.contempt.unwrap_or_else(|| self.root.contempt());
+        let contempt = self.contempt;
         if position.side_to_move() == self.root.side_to_move() {
             -contempt
         } else {
