@@ -24,6 +24,33 @@ const SYMMETRIC_KEY_PLACEMENTS: u8 = 6;
 /// No margin reaches this (each side attacks fewer than 128 squares with its pieces).
 const VALUE_BOUND: i32 = 127;
 
+/// About how many nodes an exact solve (the margin, not only win/draw/loss) takes with
+/// `left` placements to go, for the engine's choice to try the solver in a move's time:
+/// measured on positions of self-play (the figures in protocol.md, "Solving"), each two
+/// placements further from the end some 30 to 60 times more, odd counts in between.
+pub fn solver_nodes_estimate(left: u8) -> u64 {
+    const BY_LEFT: [u64; 17] = [
+        1,
+        1,
+        10,
+        100,
+        1_000,
+        6_000,
+        30_000,
+        150_000,
+        600_000,
+        5_000_000,
+        35_000_000,
+        200_000_000,
+        1_000_000_000,
+        6_000_000_000,
+        40_000_000_000,
+        250_000_000_000,
+        1_500_000_000_000,
+    ];
+    BY_LEFT[usize::from(left.min(16))]
+}
+
 /// A Cheversi position with White's margin (White's points minus Black's) kept.
 #[derive(Clone, Debug)]
 pub struct CheversiState {
