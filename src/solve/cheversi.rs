@@ -186,6 +186,11 @@ impl CheversiState {
                 }
             }
         }
+        // The largest gain first, played at once if its bound leaves it open: a node that
+        // fails high mostly does so on it, before any other candidate's floors.
+        if let Some(first) = (0..count).max_by_key(|&index| open[index]) {
+            open.swap(0, first);
+        }
         let mut still_open = 0;
         for index in 0..count {
             let (gain, mv) = candidate_of_key(open[index] as u32);
@@ -205,6 +210,11 @@ impl CheversiState {
             let bound = base + gain - reply_floor;
             if bound <= alpha {
                 best = best.max(bound);
+            } else if index == 0 {
+                best = best.max(-self.after(mv, gain).last_placement(-alpha));
+                if best >= beta {
+                    return best;
+                }
             } else {
                 open[still_open] = open[index] << 32 | u64::from(bound as u32);
                 still_open += 1;
