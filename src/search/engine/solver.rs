@@ -3,14 +3,15 @@
 //! engine's table of proven facts (kept between moves and games: a fact about an exactly
 //! named position stays true) and stopped by the move's time, its nodes or `stop`.
 //!
-//! When to try it: always within `ExactPlies` plies of the end (the forced exact window,
-//! where the solver gets 3/4 of the hard time limit and of a node limit), and further from
-//! the end when the solve's estimated nodes ([`AlphaBetaGame::solve_nodes_estimate`]),
-//! at the node rate the engine last measured for its solver, fit half the move's time
-//! (a clock's soft target, at most half its hard limit) and half of a node limit. A
-//! search without a time or node bound (`infinite`, or no limit) tries it only in the
-//! forced window, and a `depth` search never (a depth is an alpha-beta request; `bench`
-//! searches to fixed depths). `ExactPlies 0` turns the solver off.
+//! When to try it: when the solve's estimated nodes
+//! ([`AlphaBetaGame::solve_nodes_estimate`]), at the node rate the engine last measured
+//! for its solver, fit its share of the move: within `ExactPlies` plies of the end (the
+//! exact window) 3/4 of the hard time limit and of a node limit, further from the end
+//! half the move's time (a clock's soft target, at most half its hard limit) and half of
+//! a node limit. A search without a time or node bound (`infinite`, or no limit) tries it
+//! always inside the window and never outside, a `depth` search never (a depth is an
+//! alpha-beta request; `bench` searches to fixed depths). `ExactPlies 0` turns the solver
+//! off.
 //!
 //! A proven value ends the search: its move is played and its score reported as an
 //! ordinary `info` line (depth = plies to the end, `score cp` = 100 x the final margin)
@@ -79,14 +80,17 @@ impl Engine {
         };
         let nodes = limits.nodes.map(|nodes| (nodes as f64 * share) as u64);
         let rate = self.state.solver_rate;
+        // Without a bound, only the window; with one, only a solve likely to finish: one
+        // cut short costs the alpha-beta search its share of the move (a node-limited
+        // match near the end would otherwise play on a quarter of its nodes).
         let fits = match (time, nodes) {
-            (None, None) => false,
+            (None, None) => forced,
             _ => {
                 time.is_none_or(|time| estimate as f64 <= rate * time.as_secs_f64())
                     && nodes.is_none_or(|nodes| estimate <= nodes)
             }
         };
-        if !forced && !fits {
+        if !fits {
             return Attempt::NotTried;
         }
         let received = limits.received.unwrap_or_else(Instant::now);
