@@ -21,6 +21,11 @@ use super::tt::TranspositionTable;
 use super::{
     GameSearchResult, MAX_THREADS, SearchInfo, SearchLimits, SearchOptions, SearchResult, Strategy,
 };
+use crate::solve::search::Shared as SolveShared;
+
+mod solver;
+
+use solver::{Attempt, FALLBACK_DEPTH, INITIAL_SOLVER_RATE};
 
 /// When no limit at all is given, search this deep (alpha-beta) rather than forever.
 const DEFAULT_DEPTH: u32 = 64;
@@ -41,6 +46,11 @@ struct EngineState {
     /// Alpha-beta tuning; tests switch shape-changing enhancements off.
     alpha_beta: AlphaBetaConfig,
     mcts: MctsConfig,
+    /// The solver's table of proven facts (Cheversi's exact phase), made at the first
+    /// solve and kept between moves and games; `Hash` MiB like the search's table.
+    solver: Option<SolveShared>,
+    /// Solver nodes per second, as last measured (to judge what a move's time solves).
+    solver_rate: f64,
 }
 
 impl Default for Engine {
@@ -60,6 +70,8 @@ impl Engine {
                 rng,
                 alpha_beta: AlphaBetaConfig::default(),
                 mcts: MctsConfig::default(),
+                solver: None,
+                solver_rate: INITIAL_SOLVER_RATE,
             }),
         }
     }
@@ -87,6 +99,7 @@ impl Engine {
     pub fn set_options(&mut self, options: SearchOptions) {
         if options.hash_mb != self.options.hash_mb {
             self.state.table = TranspositionTable::new(options.hash_mb);
+            self.state.solver = None;
         }
         if options.seed != self.options.seed {
             self.state.rng = rng::seeded(options.seed);
@@ -206,18 +219,44 @@ impl Engine {
         report: &mut dyn FnMut(SearchInfo),
     ) -> GameSearchResult<G::Move> {
         let position = record.position();
-        let budget = self.budget(position, limits);
-        let depth = limits
+        // Every limit counts from one moment, the solver's attempt and alpha-beta alike.
+        let limits = &SearchLimits {
+            received: Some(limits.received.unwrap_or_else(Instant::now)),
+            ..limits.clone()
+        };
+        let mut budget = self.budget(position, limits);
+        let mut depth = limits
             .depth
             .or(Self::default_limits(limits).then_some(DEFAULT_DEPTH));
+        let mut node_limit = limits.nodes;
+        let mut infinite = limits.infinite;
+        let not_stopped = AtomicBool::new(false);
+        let mut stop = stop;
+        match self.try_solver(position, limits, &budget, stop, report) {
+            Attempt::NotTried => {}
+            Attempt::Proven(result) => return result,
+            Attempt::CutShort { stopped: true, .. } => {
+                // Stopped: a quick move, now.
+                (stop, depth, node_limit, infinite) =
+                    (&not_stopped, Some(FALLBACK_DEPTH), None, false);
+                budget = TimeBudget::UNLIMITED;
+            }
+            Attempt::CutShort { nodes, .. } => {
+                // The rest of the time: the soft target counts from now, the hard limit
+                // stays where it was.
+                let spent = limits
+                    .received
+                    .map_or(Duration::ZERO, |received| received.elapsed());
+                budget.soft = budget.soft.map(|soft| {
+                    budget
+                        .hard
+                        .map_or(soft + spent, |hard| (soft + spent).min(hard))
+                });
+                node_limit = node_limit.map(|limit| limit.saturating_sub(nodes).max(1));
+            }
+        }
         self.state.table.new_search();
-        let mut shared = Shared::new(
-            &self.state.table,
-            stop,
-            limits.nodes,
-            budget,
-            limits.infinite,
-        );
+        let mut shared = Shared::new(&self.state.table, stop, node_limit, budget, infinite);
         shared.start = limits.received.unwrap_or(shared.start);
         let mut config = self.state.alpha_beta;
         config.exact_plies.get_or_insert(self.options.exact_plies);

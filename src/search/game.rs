@@ -16,6 +16,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::eval::catchup_knowledge::PlayoutPolicy;
 use crate::game::{GameRecord, Outcome, Player, Rules};
+use crate::solve::search::Shared as SolveShared;
 
 use super::rng::Rng;
 use super::{Engine, GameSearchResult, SearchInfo, SearchLimits};
@@ -226,6 +227,22 @@ pub trait AlphaBetaGame: SearchGame + Evaluate {
     /// reach the end anyway. Cheversi scores each candidate by how it changes the
     /// points, which makes the last plies of an exact search several times cheaper.
     fn best_final_move(&self, _alpha: i32, _beta: i32) -> Option<(Self::Move, i32)> {
+        None
+    }
+
+    /// The exact value of this position by the game's solver (the code behind `tessera
+    /// solve`, sharing `shared`'s table and stopping with it), in centi-units like
+    /// [`Terminal::Exact`], with a move reaching it. `None` when the game has no solver
+    /// (the default) or the solve was stopped first. The engine tries it near the end of
+    /// a fixed-length game (see [`AlphaBetaGame::solve_nodes_estimate`]).
+    fn solve_exact(&self, _shared: &SolveShared, _threads: usize) -> Option<(Self::Move, i32)> {
+        None
+    }
+
+    /// About how many nodes [`AlphaBetaGame::solve_exact`] needs here (from measured
+    /// solves), so the engine tries it only when the move's time or nodes allow; `None`
+    /// (the default) for a game without a solver.
+    fn solve_nodes_estimate(&self) -> Option<u64> {
         None
     }
 

@@ -24,6 +24,33 @@ const SYMMETRIC_KEY_PLACEMENTS: u8 = 6;
 /// No margin reaches this (each side attacks fewer than 128 squares with its pieces).
 const VALUE_BOUND: i32 = 127;
 
+/// About how many nodes an exact solve (the margin, not only win/draw/loss) takes with
+/// `left` placements to go, for the engine's choice to try the solver in a move's time:
+/// measured on positions of self-play (the figures in protocol.md, "Solving"), each two
+/// placements further from the end some 30 to 60 times more, odd counts in between.
+pub fn solver_nodes_estimate(left: u8) -> u64 {
+    const BY_LEFT: [u64; 17] = [
+        1,
+        1,
+        10,
+        100,
+        1_000,
+        6_000,
+        30_000,
+        150_000,
+        600_000,
+        5_000_000,
+        35_000_000,
+        200_000_000,
+        1_000_000_000,
+        6_000_000_000,
+        40_000_000_000,
+        250_000_000_000,
+        1_500_000_000_000,
+    ];
+    BY_LEFT[usize::from(left.min(16))]
+}
+
 /// A Cheversi position with White's margin (White's points minus Black's) kept.
 #[derive(Clone, Debug)]
 pub struct CheversiState {
@@ -110,41 +137,100 @@ impl CheversiState {
         best
     }
 
-    /// The last two placements by fail-soft alpha-beta: White's candidates in the order
-    /// of the margin they leave, each answered by Black's best King.
+    /// The last two placements by fail-soft alpha-beta: each of White's candidates
+    /// answered by Black's best King, the candidates tried in the order of the margin
+    /// they leave.
     ///
     /// Most candidates are settled without playing them: Black's King goes next to
     /// White's last piece, and a King on the empty square `k` scores at least
     /// [`CheversiState::king_floor`]`(k)` for Black, so White's candidate is worth at most
-    /// its margin minus the best floor next to it. Candidates whose bound cannot beat the
-    /// window are skipped (their bound still counts towards the fail-soft value).
+    /// its margin minus the best floor next to it. A first pass over the candidates, in
+    /// generation order, settles those whose bound cannot beat the window (their bound
+    /// still counts towards the fail-soft value); only the others are sorted and played.
+    /// Sorting every candidate cost a tenth of a solve, and the order matters only for
+    /// the few that are played: a pass that fails low plays them all, and one that fails
+    /// high stops at the first to reach `beta`.
     fn last_two_placements(&self, alpha: i32, beta: i32) -> i32 {
         let base = self.mover_margin();
-        let mut candidates: Vec<(i32, Move)> = Vec::with_capacity(64);
-        self.placements_with_gains(&mut candidates);
-        candidates.sort_unstable_by_key(|&(gain, _)| std::cmp::Reverse(gain));
+        let mover = self.position.side_to_move().index();
+        let squares = self.position.legal_squares_by_kind();
         let empty = !self.position.occupied();
+        let black = Player::Two.index();
         let mut floors = [0i32; 64];
         let mut known = 0u64;
         let mut best = -VALUE_BOUND - 1;
-        for &(gain, mv) in &candidates {
-            let needed = alpha.max(best);
+        // The candidates as order keys (`candidate_key`), later those still open with
+        // their bound. White holds one piece before its last placement, so 64 entries
+        // hold them all; one more (never seen) would be played at once, as correctly.
+        let mut open = [0u64; 64];
+        let mut count = 0;
+        // Kind by kind (White has one left, so no square's effect is computed twice).
+        for kind in PieceKind::ALL {
+            for square in Squares(squares[kind.index()]) {
+                let effect = self.position.square_effect(square);
+                // A candidate's square is often a King square next to another candidate:
+                // its floor comes with its effect.
+                floors[square.index()] = self.floor_of(square, empty, effect.losses[black]);
+                known |= square.bit();
+                let taken = effect.losses[1 - mover] - effect.losses[mover];
+                let gain = effect.gains[kind.index()] + taken;
+                let mv = Move::new(kind, square);
+                if let Some(slot) = open.get_mut(count) {
+                    *slot = u64::from(candidate_key(gain, mv));
+                    count += 1;
+                } else {
+                    best = best.max(-self.after(mv, gain).last_placement(-alpha.max(best)));
+                    if best >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        // The largest gain first, played at once if its bound leaves it open: a node that
+        // fails high mostly does so on it, before any other candidate's floors.
+        if let Some(first) = (0..count).max_by_key(|&index| open[index]) {
+            open.swap(0, first);
+        }
+        let mut still_open = 0;
+        for index in 0..count {
+            let (gain, mv) = candidate_of_key(open[index] as u32);
+            let square = mv.square();
+            // The best floor next to the candidate, as far as needed to settle it.
             let mut reply_floor = -VALUE_BOUND;
-            for king in Squares(KING_ATTACKS[mv.square().index()] & empty) {
+            for king in Squares(KING_ATTACKS[square.index()] & empty) {
+                if base + gain - reply_floor <= alpha {
+                    break;
+                }
                 if known & king.bit() == 0 {
                     floors[king.index()] = self.king_floor(king, empty);
                     known |= king.bit();
                 }
                 reply_floor = reply_floor.max(floors[king.index()]);
-                if base + gain - reply_floor <= needed {
-                    break;
-                }
             }
             let bound = base + gain - reply_floor;
+            if bound <= alpha {
+                best = best.max(bound);
+            } else if index == 0 {
+                best = best.max(-self.after(mv, gain).last_placement(-alpha));
+                if best >= beta {
+                    return best;
+                }
+            } else {
+                open[still_open] = open[index] << 32 | u64::from(bound as u32);
+                still_open += 1;
+            }
+        }
+        let count = still_open;
+        let open = &mut open[..count];
+        open.sort_unstable_by_key(|&entry| std::cmp::Reverse(entry));
+        for &entry in open.iter() {
+            let (key, bound) = ((entry >> 32) as u32, entry as u32 as i32);
+            let needed = alpha.max(best);
             if bound <= needed {
                 best = best.max(bound);
                 continue;
             }
+            let (gain, mv) = candidate_of_key(key);
             let value = -self.after(mv, gain).last_placement(-needed);
             if value > best {
                 best = value;
@@ -163,9 +249,32 @@ impl CheversiState {
     /// board (a piece placed since only shortens their rays).
     fn king_floor(&self, king: Square, empty: u64) -> i32 {
         let black = Player::Two.index();
-        let neighbours = (KING_ATTACKS[king.index()] & empty).count_ones() as i32;
-        neighbours - 1 - self.position.square_effect(king).losses[black]
+        self.floor_of(king, empty, self.position.square_losses(king)[black])
     }
+
+    /// [`CheversiState::king_floor`] from what Black's pieces lose on `king`.
+    fn floor_of(&self, king: Square, empty: u64, black_losses: i32) -> i32 {
+        let neighbours = (KING_ATTACKS[king.index()] & empty).count_ones() as i32;
+        neighbours - 1 - black_losses
+    }
+}
+
+/// Bits of a candidate's move in [`candidate_key`].
+const MOVE_KEY_BITS: u32 = 9;
+
+/// A candidate of [`CheversiState::last_two_placements`] as one number that sorts by its
+/// gain: the gain (offset to be positive) above the move's kind and square.
+fn candidate_key(gain: i32, mv: Move) -> u32 {
+    let code = (mv.kind().index() as u32) << 6 | mv.square().index() as u32;
+    ((gain + VALUE_BOUND + 1) as u32) << MOVE_KEY_BITS | code
+}
+
+/// The gain and move of a [`candidate_key`].
+fn candidate_of_key(key: u32) -> (i32, Move) {
+    let gain = (key >> MOVE_KEY_BITS) as i32 - VALUE_BOUND - 1;
+    let kind = PieceKind::from_index((key >> 6 & 7) as usize).expect("a kind from candidate_key");
+    let square = Square::from_index((key & 63) as u8).expect("a square from candidate_key");
+    (gain, Move::new(kind, square))
 }
 
 impl Solvable for CheversiState {

@@ -55,13 +55,26 @@ pub fn solve<G: Solvable>(
     shared: &Shared,
     checkpoint: Option<&CheckpointWriter>,
 ) -> Solution<G::Move> {
+    solve_until_stopped(root, settings, shared, checkpoint)
+        .expect("a solve without a node limit runs until someone stops it")
+}
+
+/// [`solve`] that gives up when `shared.stop` is set from outside or `shared.node_limit`
+/// is reached (the engine's `go` tries the solver this way): `None` then. Whatever was
+/// proven before the stop stays in the table.
+pub fn solve_until_stopped<G: Solvable>(
+    root: &G,
+    settings: &Settings,
+    shared: &Shared,
+    checkpoint: Option<&CheckpointWriter>,
+) -> Option<Solution<G::Move>> {
     if let Some(value) = root.final_value() {
         let value = if settings.wdl { value.signum() } else { value };
-        return Solution {
+        return Some(Solution {
             value,
             best: None,
             moves: Vec::new(),
-        };
+        });
     }
     let mut children = Vec::new();
     root.children(&mut children);
@@ -100,9 +113,17 @@ pub fn solve<G: Solvable>(
     };
     let mut solution = None;
     std::thread::scope(|scope| {
-        scope.spawn(|| watch(root, settings, shared, checkpoint, &done, &proven, total));
-        solution = Some(if settings.all {
-            let values = solve_each(&moves, &representatives, settings, shared, &proven);
+        // No watcher when it has nothing to do: it wakes every 50 ms, and a solve inside
+        // a move's time must not wait for it.
+        if settings.progress_seconds > 0.0 || checkpoint.is_some() {
+            scope.spawn(|| watch(root, settings, shared, checkpoint, &done, &proven, total));
+        }
+        solution = if settings.all {
+            let Some(values) = solve_each(&moves, &representatives, settings, shared, &proven)
+            else {
+                done.store(true, Ordering::Relaxed);
+                return;
+            };
             let moves_valued: Vec<(G::Move, i32)> = moves
                 .iter()
                 .zip(&class)
@@ -113,27 +134,31 @@ pub fn solve<G: Solvable>(
                 .max_by_key(|(_, value)| *value)
                 .map(|&(mv, _)| mv);
             let value = moves_valued.iter().map(|&(_, value)| value).max();
-            Solution {
+            Some(Solution {
                 value: value.unwrap_or(0),
                 best,
                 moves: moves_valued,
-            }
+            })
         } else {
-            let (value, found) = solve_root(root, settings, shared);
-            proven.store(1, Ordering::Relaxed);
-            let best = found.or_else(|| best_move(root, &moves, value, settings.wdl, shared));
-            Solution {
-                value,
-                best,
-                moves: Vec::new(),
-            }
-        });
+            solve_root(root, settings, shared).and_then(|(value, found)| {
+                proven.store(1, Ordering::Relaxed);
+                let best = match found {
+                    Some(mv) => Some(mv),
+                    None => Some(best_move(root, &moves, value, settings.wdl, shared)?),
+                };
+                Some(Solution {
+                    value,
+                    best,
+                    moves: Vec::new(),
+                })
+            })
+        };
         done.store(true, Ordering::Relaxed);
     });
     if let Some(write) = checkpoint {
         write(shared);
     }
-    solution.expect("the scope ran the solve")
+    solution
 }
 
 /// One position's value for its side to move: the sign, or the exact value.
@@ -151,12 +176,13 @@ fn worker_stopped<G: Solvable>(worker: &Worker<'_, G>) -> bool {
 }
 
 /// The root's value with every thread on it (the first to finish stops the others), and
-/// the root move that proved it when the search saw one.
+/// the root move that proved it when the search saw one; `None` when stopped from
+/// outside first.
 fn solve_root<G: Solvable>(
     root: &G,
     settings: &Settings,
     shared: &Shared,
-) -> (i32, Option<G::Move>) {
+) -> Option<(i32, Option<G::Move>)> {
     let answer = Mutex::new(None);
     std::thread::scope(|scope| {
         for thread_index in 0..settings.threads.max(1) {
@@ -173,11 +199,14 @@ fn solve_root<G: Solvable>(
             });
         }
     });
-    shared.stop.store(false, Ordering::Relaxed);
     let answer = answer
         .into_inner()
         .unwrap_or_else(|error| error.into_inner());
-    answer.expect("one thread finishes without a stop")
+    // The stop that ended the helper threads is ours to lift, not one from outside.
+    if answer.is_some() {
+        shared.stop.store(false, Ordering::Relaxed);
+    }
+    answer
 }
 
 /// Every representative root move's value for the root's mover; threads take moves in
@@ -188,7 +217,7 @@ fn solve_each<G: Solvable>(
     settings: &Settings,
     shared: &Shared,
     proven: &AtomicUsize,
-) -> Vec<i32> {
+) -> Option<Vec<i32>> {
     let values = Mutex::new(vec![0; representatives.len()]);
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
@@ -201,22 +230,26 @@ fn solve_each<G: Solvable>(
                         break;
                     };
                     let child = &moves[index].1;
-                    let value = value_of(&mut worker, child, settings.wdl)
-                        .expect("nothing stops a root move's solve");
+                    let value = value_of(&mut worker, child, settings.wdl);
                     worker.flush();
+                    let Some(value) = value else {
+                        break;
+                    };
                     values.lock().unwrap_or_else(|error| error.into_inner())[class] = -value;
                     proven.fetch_add(1, Ordering::Relaxed);
                 }
             });
         }
     });
-    values
-        .into_inner()
-        .unwrap_or_else(|error| error.into_inner())
+    (!shared.stopped()).then(|| {
+        values
+            .into_inner()
+            .unwrap_or_else(|error| error.into_inner())
+    })
 }
 
 /// A root move reaching `value` (a win when only the sign is known), from the moves in
-/// the search's order; the table makes each test cheap.
+/// the search's order; the table makes each test cheap. `None` when stopped.
 fn best_move<G: Solvable>(
     root: &G,
     moves: &[(G::Move, G)],
@@ -238,6 +271,9 @@ fn best_move<G: Solvable>(
         .find(|(_, child)| -worker.search(child, -target, -target + 1, 1) >= target)
         .map(|&(mv, _)| mv);
     worker.flush();
+    if shared.stopped() {
+        return None;
+    }
     found.or_else(|| moves.first().map(|&(mv, _)| mv))
 }
 

@@ -88,6 +88,9 @@ pub struct Shared {
     pub nodes: AtomicU64,
     pub stop: AtomicBool,
     pub start: Instant,
+    /// Stop once this many nodes are counted (checked when a worker flushes its count,
+    /// every 4096 nodes, so one thread stops at the same node every time).
+    pub node_limit: Option<u64>,
 }
 
 impl Shared {
@@ -97,7 +100,17 @@ impl Shared {
             nodes: AtomicU64::new(0),
             stop: AtomicBool::new(false),
             start: Instant::now(),
+            node_limit: None,
         }
+    }
+
+    /// Ready for another solve with the same table (the engine keeps its proven facts
+    /// between moves): counters cleared, the clock restarted, `node_limit` set.
+    pub fn restart(&mut self, node_limit: Option<u64>) {
+        self.nodes = AtomicU64::new(0);
+        self.stop = AtomicBool::new(false);
+        self.start = Instant::now();
+        self.node_limit = node_limit;
     }
 
     pub fn stopped(&self) -> bool {
@@ -141,10 +154,12 @@ impl<'a, G: Solvable> Worker<'a, G> {
 
     /// Adds this worker's unflushed nodes to the shared count.
     pub fn flush(&mut self) {
-        self.shared
-            .nodes
-            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        let added = self.nodes - self.flushed;
+        let total = self.shared.nodes.fetch_add(added, Ordering::Relaxed) + added;
         self.flushed = self.nodes;
+        if self.shared.node_limit.is_some_and(|limit| total >= limit) {
+            self.shared.stop.store(true, Ordering::Relaxed);
+        }
     }
 
     /// The value of `position`, fail-soft within `alpha..beta`: a value at or below

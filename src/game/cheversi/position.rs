@@ -270,6 +270,31 @@ impl Cheversi {
         SquareEffect { losses, gains }
     }
 
+    /// The `losses` of [`Cheversi::square_effect`] alone (the solver's bounds need no
+    /// gains).
+    #[inline]
+    pub fn square_losses(&self, square: Square) -> [i32; 2] {
+        let index = square.index();
+        let occupied = self.occupied();
+        let rook = rook_attacks(square, occupied);
+        let bishop = bishop_attacks(square, occupied);
+        let kinds = &self.kinds;
+        let stepping = (KNIGHT_ATTACKS[index] & kinds[PieceKind::Knight.index()])
+            | (KING_ATTACKS[index] & kinds[PieceKind::King.index()]);
+        let mut losses = self
+            .colours
+            .map(|pieces| (stepping & pieces).count_ones() as i32);
+        let queens = kinds[PieceKind::Queen.index()];
+        let sliders = (rook & (kinds[PieceKind::Rook.index()] | queens))
+            | (bishop & (kinds[PieceKind::Bishop.index()] | queens));
+        let behind = (rook | bishop) & !(occupied | square.bit());
+        for from in Squares(sliders) {
+            let colour = usize::from(self.colours[0] & from.bit() == 0);
+            losses[colour] += 1 + (beyond(from, square) & behind).count_ones() as i32;
+        }
+        losses
+    }
+
     /// The Zobrist hash (see [`super::zobrist`]): pieces, side to move, and the rule state
     /// the board does not show.
     #[inline]

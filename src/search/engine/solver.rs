@@ -1,0 +1,173 @@
+//! The exact phase of `go` in a fixed-length game with a solver (Cheversi): before the
+//! alpha-beta search, the solver of `tessera solve` is tried on the position, with the
+//! engine's table of proven facts (kept between moves and games: a fact about an exactly
+//! named position stays true) and stopped by the move's time, its nodes or `stop`.
+//!
+//! When to try it: when the solve's estimated nodes
+//! ([`AlphaBetaGame::solve_nodes_estimate`]), at the node rate the engine last measured
+//! for its solver, fit its share of the move: within `ExactPlies` plies of the end (the
+//! exact window) 3/4 of the hard time limit and of a node limit, further from the end
+//! half the move's time (a clock's soft target, at most half its hard limit) and half of
+//! a node limit. A search without a time or node bound (`infinite`, or no limit) tries it
+//! always inside the window and never outside, a `depth` search never (a depth is an
+//! alpha-beta request; `bench` searches to fixed depths). `ExactPlies 0` turns the solver
+//! off.
+//!
+//! A proven value ends the search: its move is played and its score reported as an
+//! ordinary `info` line (depth = plies to the end, `score cp` = 100 x the final margin)
+//! followed by `info string proven cp N`. A solve cut short leaves the rest of the time
+//! to alpha-beta (its soft target counted from the end of the attempt, its hard limit
+//! unchanged); one cut short by `stop` answers with a depth-2 alpha-beta move at once.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use crate::search::alphabeta::pv_text;
+use crate::search::game::AlphaBetaGame;
+use crate::search::time::TimeBudget;
+use crate::search::{GameSearchResult, MAX_THREADS, Score, SearchInfo, SearchLimits};
+use crate::solve::search::Shared as SolveShared;
+
+use super::Engine;
+
+/// Share of the time and node limits a solve may take inside the `ExactPlies` window.
+const FORCED_SHARE: f64 = 0.75;
+/// Share of the move's time (and of a node limit) a solve may take further from the end.
+const CHANCE_SHARE: f64 = 0.5;
+/// Solver nodes per second assumed until the engine has timed one of its own solves.
+pub(super) const INITIAL_SOLVER_RATE: f64 = 1_000_000.0;
+/// How often the waiting thread looks at `stop` and the deadline.
+const POLL: Duration = Duration::from_millis(2);
+/// Depth of the move played when `stop` cuts a solve short (a few milliseconds).
+pub(super) const FALLBACK_DEPTH: u32 = 2;
+
+/// What a solver attempt left the search.
+pub(super) enum Attempt<M> {
+    /// Not tried here (no solver, out of reach, a depth search).
+    NotTried,
+    /// The exact value and a move reaching it.
+    Proven(GameSearchResult<M>),
+    /// Cut short after `nodes`; `stopped` when by `stop`.
+    CutShort { nodes: u64, stopped: bool },
+}
+
+impl Engine {
+    /// Tries the solver on `position` under `limits` (see the module notes).
+    pub(super) fn try_solver<G: AlphaBetaGame>(
+        &mut self,
+        position: &G,
+        limits: &SearchLimits,
+        budget: &TimeBudget,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(SearchInfo),
+    ) -> Attempt<G::Move> {
+        let exact_plies = self.options.exact_plies;
+        let (Some(plies), Some(estimate)) =
+            (position.plies_to_end(), position.solve_nodes_estimate())
+        else {
+            return Attempt::NotTried;
+        };
+        if limits.depth.is_some() || exact_plies == 0 || plies == 0 {
+            return Attempt::NotTried;
+        }
+        let forced = plies <= exact_plies;
+        let share = if forced { FORCED_SHARE } else { CHANCE_SHARE };
+        let time = match (budget.soft, budget.hard) {
+            (_, None) => None,
+            (Some(soft), Some(hard)) if !forced => Some(soft.min(hard.mul_f64(share))),
+            (_, Some(hard)) => Some(hard.mul_f64(share)),
+        };
+        let nodes = limits.nodes.map(|nodes| (nodes as f64 * share) as u64);
+        let rate = self.state.solver_rate;
+        // Without a bound, only the window; with one, only a solve likely to finish: one
+        // cut short costs the alpha-beta search its share of the move (a node-limited
+        // match near the end would otherwise play on a quarter of its nodes).
+        let fits = match (time, nodes) {
+            (None, None) => forced,
+            _ => {
+                time.is_none_or(|time| estimate as f64 <= rate * time.as_secs_f64())
+                    && nodes.is_none_or(|nodes| estimate <= nodes)
+            }
+        };
+        if !fits {
+            return Attempt::NotTried;
+        }
+        let received = limits.received.unwrap_or_else(Instant::now);
+        let deadline = time.map(|time| received + time);
+        let threads = self.options.threads.clamp(1, MAX_THREADS);
+        let hash_mb = self.options.hash_mb;
+        let shared = self
+            .state
+            .solver
+            .get_or_insert_with(|| SolveShared::new(hash_mb));
+        shared.restart(nodes.map(|nodes| nodes.max(1)));
+        let shared = &*shared;
+        let started = Instant::now();
+        let found = std::thread::scope(|scope| {
+            let (sender, receiver) = mpsc::channel();
+            scope.spawn(move || {
+                // The receiver waits for this unless the search panicked.
+                let _ = sender.send(position.solve_exact(shared, threads));
+            });
+            let mut last_report = Instant::now();
+            loop {
+                match receiver.recv_timeout(POLL) {
+                    Ok(found) => break found,
+                    Err(RecvTimeoutError::Disconnected) => break None,
+                    Err(RecvTimeoutError::Timeout) => {}
+                }
+                if stop.load(Ordering::Relaxed)
+                    || deadline.is_some_and(|deadline| Instant::now() >= deadline)
+                {
+                    shared.stop.store(true, Ordering::Relaxed);
+                }
+                if last_report.elapsed() >= Duration::from_secs(1) {
+                    report(progress(shared, received));
+                    last_report = Instant::now();
+                }
+            }
+        });
+        let nodes = shared.nodes.load(Ordering::Relaxed);
+        let seconds = started.elapsed().as_secs_f64();
+        if seconds >= 0.02 && nodes > 0 {
+            self.state.solver_rate = nodes as f64 / seconds;
+        }
+        let Some((best, value)) = found else {
+            return Attempt::CutShort {
+                nodes,
+                stopped: stop.load(Ordering::Relaxed),
+            };
+        };
+        let score = Score::Centipawns(value);
+        report(SearchInfo {
+            depth: Some(plies),
+            seldepth: Some(plies),
+            score: Some(score),
+            pv: pv_text(position, &[best]),
+            ..progress(shared, received)
+        });
+        report(SearchInfo {
+            string: Some(format!("proven cp {value}")),
+            ..SearchInfo::default()
+        });
+        Attempt::Proven(GameSearchResult {
+            best_move: Some(best),
+            score: Some(score),
+            nodes,
+            depth: plies,
+        })
+    }
+}
+
+/// An `info` with the solver's nodes and the time since the `go` line.
+fn progress(shared: &SolveShared, received: Instant) -> SearchInfo {
+    let nodes = shared.nodes.load(Ordering::Relaxed);
+    let elapsed = received.elapsed();
+    SearchInfo {
+        nodes,
+        nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+        time_ms: elapsed.as_millis() as u64,
+        ..SearchInfo::default()
+    }
+}
