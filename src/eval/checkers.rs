@@ -39,7 +39,8 @@ use crate::search::game::{
 };
 
 use super::checkers_conversion::{
-    Conversion, ConversionTask, ConversionWeights, FULL_RAMP, contact_distance, converting,
+    Conversion, ConversionTask, ConversionWeights, FULL_RAMP, contact_distance, contact_men,
+    converting,
 };
 
 const MAN: i32 = 100;
@@ -347,7 +348,7 @@ impl<const N: usize> AlphaBetaGame for Checkers<N> {
         Some(u32::from(DRAW_PLIES).saturating_sub(self.plies_since_capture() as u32))
     }
 
-    /// Two plies per step the mover's `CONTACT_MEN`th nearest man must walk before it
+    /// Two plies per step the mover's [`contact_men`]th nearest man must walk before it
     /// touches an enemy man: one runner cannot force a capture against a closed army, a
     /// few men together can trade (the opponent may close in too, so this measures
     /// effort rather than bounding it).
@@ -355,7 +356,8 @@ impl<const N: usize> AlphaBetaGame for Checkers<N> {
         let player = self.side_to_move();
         let men = self.men(player);
         let opponent = self.men(player.opponent());
-        let distance = contact_distance(|set| self.grown(set), self.valid(), men, opponent);
+        let wanted = contact_men(self.geometry().side());
+        let distance = contact_distance(|set| self.grown(set), self.valid(), men, opponent, wanted);
         2 * distance.saturating_sub(1)
     }
 }
