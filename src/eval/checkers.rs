@@ -26,7 +26,7 @@
 //!   ((9 - enemy men) / 9)^2); on sides 8 and 9 they need 4 men of the side ahead (3 on
 //!   side 7).
 //! - *drawn* (no border rule): in the material classes the exact endings tables show
-//!   drawn, a man counts 40 and the rest a quarter, at most 15 ([`drawn_class`]).
+//!   drawn, a man counts 40 and the rest a quarter, at most 15 (`drawn_class`).
 //!
 //! Captures are noisy moves: quiescence follows capture chains to the end, and since a
 //! capture is compulsory there is no stand-pat while one is available.
@@ -243,7 +243,7 @@ impl<const N: usize> Evaluate for Checkers<N> {
         evaluate_with(self, None)
     }
 
-    /// The weighted terms, then `drawn`: what [`drawn_class`] takes off their sum.
+    /// The weighted terms, then `drawn`: what `drawn_class` takes off their sum.
     fn evaluation_terms(&self) -> Vec<(String, i32)> {
         let terms = weighted(self, Player::One, None);
         let sum: i32 = terms.iter().sum();
@@ -348,7 +348,7 @@ impl<const N: usize> AlphaBetaGame for Checkers<N> {
         Some(u32::from(DRAW_PLIES).saturating_sub(self.plies_since_capture() as u32))
     }
 
-    /// Two plies per step the mover's [`contact_men`]th nearest man must walk before it
+    /// Two plies per step the mover's `contact_men`th nearest man must walk before it
     /// touches an enemy man: one runner cannot force a capture against a closed army, a
     /// few men together can trade (the opponent may close in too, so this measures
     /// effort rather than bounding it).
