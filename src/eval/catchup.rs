@@ -10,6 +10,7 @@
 use crate::eval::catchup_knowledge::{
     EmptyCells, Knowledge, PlayoutPolicy, feature_code, turn_scores,
 };
+use crate::eval::catchup_word_draw::{MaskDraw, StoneDraw};
 use crate::game::catchup::{Catchup, CellBuffer, Move, PlayoutPosition, WordBoard};
 use crate::game::{Outcome, Player, Rules};
 use crate::search::game::{MctsGame, SearchGame, TreeGame, TreeSearch};
@@ -57,9 +58,14 @@ impl CatchupTree {
     }
 
     /// The knowledge playout ([`crate::eval::catchup_knowledge`]): finishes this turn,
-    /// then plays every turn with a fitted number of stones, each drawn by weight.
+    /// then plays every turn with a fitted number of stones, each drawn by weight with
+    /// the draw `D` ([`MaskDraw`] on the word board, the rejection draw elsewhere).
     #[inline(always)]
-    fn play_out_knowledge<B: PlayoutPosition>(&self, board: &mut B, rng: &mut Rng) -> Outcome {
+    fn play_out_knowledge<B: PlayoutPosition, D: StoneDraw<B>>(
+        &self,
+        board: &mut B,
+        rng: &mut Rng,
+    ) -> Outcome {
         let rule = self.position.rule();
         let knowledge = Knowledge::of(rule);
         let draw = Knowledge::draw_weights(rule);
@@ -70,38 +76,37 @@ impl CatchupTree {
                 board.place(self.position.ordinal(bit), mover);
             }
             scores.mover = board.player_score(board.side_to_move());
-            let mut empty = EmptyCells::of(board);
+            let mut stones = D::of(board);
             let extra = (knowledge.turn_length(self.allowed, rng).max(self.count) - self.count)
-                .min(empty.length);
+                .min(board.empty_count() - self.count);
             for _ in 0..extra {
-                Knowledge::place_stone(draw, board, &mut empty, &mut scores, rng);
+                stones.place_stone(draw, board, &mut scores, rng);
             }
             board.finish_turn(scores.before, self.count + extra);
-            return self.play_out_turns(board, knowledge, empty, rng);
+            return self.play_out_turns(board, knowledge, stones, rng);
         }
-        let empty = EmptyCells::of(board);
-        self.play_out_turns(board, knowledge, empty, rng)
+        let stones = D::of(board);
+        self.play_out_turns(board, knowledge, stones, rng)
     }
 
     /// The knowledge playout's whole turns, from a turn's start to the end of the game.
     #[inline(always)]
-    fn play_out_turns<B: PlayoutPosition>(
+    fn play_out_turns<B: PlayoutPosition, D: StoneDraw<B>>(
         &self,
         board: &mut B,
         knowledge: &Knowledge,
-        mut empty: EmptyCells,
+        mut stones: D,
         rng: &mut Rng,
     ) -> Outcome {
         let rule = self.position.rule();
         let draw = Knowledge::draw_weights(rule);
-        while empty.length > 0 {
-            debug_assert_eq!(empty.length, board.empty_count());
-            let stones = knowledge.turn_length(board.stones_allowed(), rng);
+        while board.empty_count() > 0 {
+            let count = knowledge.turn_length(board.stones_allowed(), rng);
             let mut scores = turn_scores(board, rule);
-            for _ in 0..stones {
-                Knowledge::place_stone(draw, board, &mut empty, &mut scores, rng);
+            for _ in 0..count {
+                stones.place_stone(draw, board, &mut scores, rng);
             }
-            board.finish_turn(scores.before, stones);
+            board.finish_turn(scores.before, count);
         }
         board.leader()
     }
@@ -255,10 +260,10 @@ impl TreeGame for CatchupTree {
                 self.play_out(&mut self.position.playout_board(), rng)
             }
             (PlayoutPolicy::Knowledge, true) => {
-                self.play_out_knowledge(&mut WordBoard::new(&self.position), rng)
+                self.play_out_knowledge::<_, MaskDraw>(&mut WordBoard::new(&self.position), rng)
             }
             (PlayoutPolicy::Knowledge, false) => {
-                self.play_out_knowledge(&mut self.position.playout_board(), rng)
+                self.play_out_knowledge::<_, EmptyCells>(&mut self.position.playout_board(), rng)
             }
         }
     }
