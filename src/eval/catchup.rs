@@ -254,14 +254,15 @@ impl TreeGame for CatchupTree {
         // Built where it is used: moving the board out of an option copied it.
         match (self.policy, self.position.fits_word_board()) {
             (PlayoutPolicy::Uniform, true) => {
-                self.play_out(&mut WordBoard::new(&self.position), rng)
+                self.play_out(&mut WordBoard::<false>::new(&self.position), rng)
             }
             (PlayoutPolicy::Uniform, false) => {
                 self.play_out(&mut self.position.playout_board(), rng)
             }
-            (PlayoutPolicy::Knowledge, true) => {
-                self.play_out_knowledge::<_, MaskDraw>(&mut WordBoard::new(&self.position), rng)
-            }
+            (PlayoutPolicy::Knowledge, true) => self.play_out_knowledge::<_, MaskDraw>(
+                &mut WordBoard::<true>::new(&self.position),
+                rng,
+            ),
             (PlayoutPolicy::Knowledge, false) => {
                 self.play_out_knowledge::<_, EmptyCells>(&mut self.position.playout_board(), rng)
             }
@@ -275,7 +276,7 @@ impl TreeGame for CatchupTree {
                 priors.extend(steps.iter().map(|&step| self.prior(step)));
             }
             (PlayoutPolicy::Knowledge, true) => {
-                self.knowledge_priors(WordBoard::new(&self.position), steps, priors)
+                self.knowledge_priors(WordBoard::<false>::new(&self.position), steps, priors)
             }
             (PlayoutPolicy::Knowledge, false) => {
                 self.knowledge_priors(self.position.playout_board(), steps, priors)

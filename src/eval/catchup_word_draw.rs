@@ -68,7 +68,7 @@ pub struct CodeMasks {
 impl CodeMasks {
     /// The classes of the empty cells of `board` for its mover at `scores`.
     #[inline(always)]
-    pub fn of(board: &WordBoard, scores: &TurnScores) -> CodeMasks {
+    pub fn of(board: &WordBoard<true>, scores: &TurnScores) -> CodeMasks {
         let mover = board.side_to_move().index();
         let opponent = 1 - mover;
         let empty = board.empty_mask();
@@ -138,7 +138,7 @@ impl CodeMasks {
     /// The size of the group a stone on each merge cell would make, by cell (other
     /// entries 1): one pass over the mover's groups next to a merge cell.
     #[inline(always)]
-    pub fn joined_sizes(&self, board: &WordBoard) -> [u8; 64] {
+    pub fn joined_sizes(&self, board: &WordBoard<true>) -> [u8; 64] {
         let mut joined = [1u8; 64];
         board.for_each_group(board.side_to_move().index(), |halo, size| {
             let mut cells = halo & self.merges;
@@ -151,9 +151,9 @@ impl CodeMasks {
     }
 }
 
-impl StoneDraw<WordBoard> for MaskDraw {
+impl StoneDraw<WordBoard<true>> for MaskDraw {
     #[inline(always)]
-    fn of(_board: &WordBoard) -> Self {
+    fn of(_board: &WordBoard<true>) -> Self {
         MaskDraw
     }
 
@@ -161,7 +161,7 @@ impl StoneDraw<WordBoard> for MaskDraw {
     fn place_stone(
         &mut self,
         draw: &DrawWeights,
-        board: &mut WordBoard,
+        board: &mut WordBoard<true>,
         scores: &mut TurnScores,
         rng: &mut Rng,
     ) {

@@ -32,7 +32,7 @@ fn ordinal(position: &Catchup, name: &str) -> u8 {
 /// A stone's contacts read on both playout boards, which must agree.
 fn read(position: &Catchup, name: &str, player: Player) -> Contacts {
     let cell = ordinal(position, name);
-    let word = WordBoard::new(position).contacts(cell, player.index());
+    let word = WordBoard::<false>::new(position).contacts(cell, player.index());
     let general = position.playout_board().contacts(cell, player.index());
     assert_eq!(word, general, "{name}");
     word
@@ -97,7 +97,7 @@ fn knowledge_playouts_are_fixed_by_the_seed_and_agree_on_both_boards() {
             if state.position.fits_word_board() {
                 let (mut word, mut general) = (seeded(seed), seeded(seed));
                 let on_word = state.play_out_knowledge::<_, EmptyCells>(
-                    &mut WordBoard::new(&state.position),
+                    &mut WordBoard::<false>::new(&state.position),
                     &mut word,
                 );
                 let on_general = state.play_out_knowledge::<_, EmptyCells>(
@@ -120,7 +120,7 @@ fn knowledge_playouts_fill_the_board_with_legal_turns() {
         assert_eq!(board.empty_count(), 0, "{state:?}");
         assert_eq!(outcome, board.leader());
         if state.position.fits_word_board() {
-            let mut board = WordBoard::new(&state.position);
+            let mut board = WordBoard::<true>::new(&state.position);
             let outcome = state.play_out_knowledge::<_, MaskDraw>(&mut board, &mut rng);
             assert_eq!(board.empty_mask(), 0, "{state:?}");
             assert_eq!(outcome, board.leader());
@@ -165,7 +165,7 @@ fn knowledge_priors_read_the_stones_already_placed_this_turn() {
 fn the_first_stone_is_drawn_in_proportion_to_its_weight() {
     let at = position(ROW_E, CatchupRule::Revised);
     let draw = Knowledge::draw_weights(CatchupRule::Revised);
-    let start = WordBoard::new(&at);
+    let start = WordBoard::<false>::new(&at);
     let scores = turn_scores(&start, CatchupRule::Revised);
     let mut expected = [0.0f64; 64];
     let mut all: crate::game::catchup::CellBuffer = [0; 256];
@@ -227,7 +227,7 @@ fn the_empty_list_keeps_frontier_and_lone_cells_apart_to_the_end() {
 
 /// Every empty cell's code as the mask draw classes it: the nine masks and the merge
 /// cells split the empty cells, and each mask cell's code is the one its contacts give.
-fn check_code_masks(board: &WordBoard, scores: &TurnScores, label: &str) {
+fn check_code_masks(board: &WordBoard<true>, scores: &TurnScores, label: &str) {
     let mover = board.side_to_move().index();
     let classes = CodeMasks::of(board, scores);
     let mut covered = classes.merges;
@@ -281,7 +281,7 @@ fn code_masks_give_every_cell_its_contacts_code_through_whole_playouts() {
         }
         let rule = state.position.rule();
         let draw = Knowledge::draw_weights(rule);
-        let mut board = state.board_with_pending(WordBoard::new(&state.position));
+        let mut board = state.board_with_pending(WordBoard::<true>::new(&state.position));
         let mut stones = MaskDraw::of(&board);
         // Each step starts a turn of one stone: the grant term changes as scores move.
         while board.empty_mask() != 0 {
@@ -303,7 +303,7 @@ fn code_masks_give_every_cell_its_contacts_code_through_whole_playouts() {
 #[test]
 fn code_masks_on_a_hand_built_position() {
     let at = position(ROW_E, CatchupRule::Revised);
-    let board = WordBoard::new(&at);
+    let board = WordBoard::<true>::new(&at);
     let scores = turn_scores(&board, CatchupRule::Revised);
     let classes = CodeMasks::of(&board, &scores);
     let bit = |name: &str| 1u64 << ordinal(&at, name);
@@ -324,7 +324,7 @@ fn code_masks_on_a_hand_built_position() {
 fn the_mask_draw_picks_each_cell_in_proportion_to_its_weight() {
     let at = position(ROW_E, CatchupRule::Revised);
     let draw = Knowledge::draw_weights(CatchupRule::Revised);
-    let start = WordBoard::new(&at);
+    let start = WordBoard::<true>::new(&at);
     let scores = turn_scores(&start, CatchupRule::Revised);
     let mut expected = [0.0f64; 64];
     let empty = start.empty_mask();

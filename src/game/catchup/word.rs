@@ -72,7 +72,7 @@ fn slot(value: impl Into<u32>) -> usize {
 /// A position for random playouts on a board of at most 64 cells (see
 /// [`Catchup::word_board`]), cells as ordinals.
 #[derive(Clone)]
-pub struct WordBoard {
+pub struct WordBoard<const HALOS: bool = false> {
     neighbours: &'static [u64; WORD_CELLS],
     /// The neighbours of every cell as ordinals (the knowledge playout's frontier).
     neighbour_lists: &'static [[u8; 8]; SLOTS],
@@ -109,7 +109,8 @@ pub struct WordBoard {
 impl Catchup {
     /// The position as a [`WordBoard`], for sides up to 5; `None` on larger boards.
     pub fn word_board(&self) -> Option<WordBoard> {
-        self.fits_word_board().then(|| WordBoard::new(self))
+        self.fits_word_board()
+            .then(|| WordBoard::<false>::new(self))
     }
 
     /// True when the board has fewer than `WORD_CELLS` cells (sides up to 5), so that
@@ -120,11 +121,11 @@ impl Catchup {
     }
 }
 
-impl WordBoard {
+impl<const HALOS: bool> WordBoard<HALOS> {
     /// The position as a word board; it must fit ([`Catchup::fits_word_board`]). The
     /// board is returned as built, not wrapped in an option, so that it is built where
     /// the caller keeps it instead of copied there.
-    pub(crate) fn new(position: &Catchup) -> WordBoard {
+    pub(crate) fn new(position: &Catchup) -> WordBoard<HALOS> {
         debug_assert!(position.fits_word_board());
         let tables: &'static Tables = position.tables;
         let cell_count = tables.geometry.cell_count();
@@ -154,11 +155,16 @@ impl WordBoard {
                 board.stones[index] |= 1 << cell;
                 board.label[slot(cell as u32)] = root;
                 board.members[slot(root)] |= 1 << cell;
-                board.halo[slot(root)] |= board.neighbours[slot(cell as u32)];
-                board.adjacent[index] |= board.neighbours[slot(cell as u32)];
+                if HALOS {
+                    board.halo[slot(root)] |= board.neighbours[slot(cell as u32)];
+                    board.adjacent[index] |= board.neighbours[slot(cell as u32)];
+                }
             }
         }
         for index in 0..2 {
+            if !HALOS {
+                break;
+            }
             let mut rest = board.stones[index];
             while rest != 0 {
                 let root = board.label[slot(rest.trailing_zeros())];
@@ -180,37 +186,6 @@ impl WordBoard {
     #[inline]
     pub fn empty_mask(&self) -> u64 {
         self.cells & !(self.stones[0] | self.stones[1])
-    }
-
-    /// The cells next to a stone of player `index` (stones among them).
-    #[inline]
-    pub fn adjacent_mask(&self, index: usize) -> u64 {
-        self.adjacent[index]
-    }
-
-    /// The cells next to a largest group of player `index` (stones among them; none
-    /// while it has no stone).
-    #[inline]
-    pub fn largest_halo(&self, index: usize) -> u64 {
-        self.largest_halo[index]
-    }
-
-    /// The largest group of player `index` (0 while it has no stone).
-    #[inline]
-    pub fn largest(&self, index: usize) -> usize {
-        usize::from(self.largest[index])
-    }
-
-    /// Calls `visit` with the halo and the size of every group of player `index`.
-    #[inline(always)]
-    pub fn for_each_group(&self, index: usize, mut visit: impl FnMut(u64, u8)) {
-        let count = usize::from(self.root_count[index]);
-        for &root in &self.roots[index][..count] {
-            visit(
-                self.halo[slot(root)],
-                self.members[slot(root)].count_ones() as u8,
-            );
-        }
     }
 
     /// How many groups of each size player `index` has.
@@ -242,7 +217,41 @@ impl WordBoard {
     }
 }
 
-impl PlayoutPosition for WordBoard {
+/// What the knowledge playout reads, kept only by a board with halos.
+impl WordBoard<true> {
+    /// The cells next to a stone of player `index` (stones among them).
+    #[inline]
+    pub fn adjacent_mask(&self, index: usize) -> u64 {
+        self.adjacent[index]
+    }
+
+    /// The cells next to a largest group of player `index` (stones among them; none
+    /// while it has no stone).
+    #[inline]
+    pub fn largest_halo(&self, index: usize) -> u64 {
+        self.largest_halo[index]
+    }
+
+    /// The largest group of player `index` (0 while it has no stone).
+    #[inline]
+    pub fn largest(&self, index: usize) -> usize {
+        usize::from(self.largest[index])
+    }
+
+    /// Calls `visit` with the halo and the size of every group of player `index`.
+    #[inline(always)]
+    pub fn for_each_group(&self, index: usize, mut visit: impl FnMut(u64, u8)) {
+        let count = usize::from(self.root_count[index]);
+        for &root in &self.roots[index][..count] {
+            visit(
+                self.halo[slot(root)],
+                self.members[slot(root)].count_ones() as u8,
+            );
+        }
+    }
+}
+
+impl<const HALOS: bool> PlayoutPosition for WordBoard<HALOS> {
     #[inline]
     fn cell_count(&self) -> usize {
         self.cells.count_ones() as usize
@@ -281,14 +290,16 @@ impl PlayoutPosition for WordBoard {
         let own = self.stones[index];
         self.stones[index] = own | bit;
         let around = self.neighbours[at];
-        self.adjacent[index] |= around;
         let mut adjacent = around & own;
-        // A stone next to none of its own starts a group: listed without a branch (the
-        // entry past the list is written either way).
-        let count = self.root_count[index];
-        self.roots[index][slot(count)] = cell;
-        self.root_index[at] = count;
-        self.root_count[index] = count + u8::from(adjacent == 0);
+        if HALOS {
+            self.adjacent[index] |= around;
+            // A stone next to none of its own starts a group: listed without a branch
+            // (the entry past the list is written either way).
+            let count = self.root_count[index];
+            self.roots[index][slot(count)] = cell;
+            self.root_index[at] = count;
+            self.root_count[index] = count + u8::from(adjacent == 0);
+        }
         // The stone joins the group of its lowest neighbour, or a new group of its own
         // (whose entry is still zero): one path without branches for both.
         self.label[at] = cell;
@@ -296,7 +307,11 @@ impl PlayoutPosition for WordBoard {
         let mut root = self.label[slot(first.trailing_zeros())];
         let mut members = self.members[slot(root)] | bit;
         self.members[slot(root)] = members;
-        let mut halo = self.halo[slot(root)] | around;
+        let mut halo = if HALOS {
+            self.halo[slot(root)] | around
+        } else {
+            0
+        };
         self.label[at] = root;
         // Every other neighbouring group once: its cells leave `adjacent` as it merges.
         adjacent &= !members;
@@ -310,13 +325,15 @@ impl PlayoutPosition for WordBoard {
                 (other, root, members)
             };
             debug_assert_ne!(big, small);
-            // The absorbed group leaves the list: the last entry takes its place.
-            let place = self.root_index[slot(small)];
-            let last_place = self.root_count[index] - 1;
-            let last = self.roots[index][slot(last_place)];
-            self.roots[index][slot(place)] = last;
-            self.root_index[slot(last)] = place;
-            self.root_count[index] = last_place;
+            if HALOS {
+                // The absorbed group leaves the list: the last entry takes its place.
+                let place = self.root_index[slot(small)];
+                let last_place = self.root_count[index] - 1;
+                let last = self.roots[index][slot(last_place)];
+                self.roots[index][slot(place)] = last;
+                self.root_index[slot(last)] = place;
+                self.root_count[index] = last_place;
+            }
             // The first three cells without a test, as most moved groups are that small (a
             // missing cell writes the spare slot): the loop's exit was mispredicted about
             // once per merge. Then any others.
@@ -434,7 +451,7 @@ mod tests {
     }
 
     /// The halos, adjacent cells and largest halos rebuilt from the stones.
-    fn check_masks(board: &WordBoard) {
+    fn check_masks(board: &WordBoard<true>) {
         for index in 0..2 {
             let mut adjacent = 0;
             let mut largest_halo = 0;
@@ -473,7 +490,7 @@ mod tests {
             let side = 2 + game % 4;
             let position = Catchup::empty_board(side, crate::game::CatchupRule::Revised)
                 .expect("sides 2 to 5");
-            let mut board = WordBoard::new(&position);
+            let mut board = WordBoard::<true>::new(&position);
             while board.empty_mask() != 0 {
                 let empty = board.empty_mask();
                 let cell = select_bit(empty, rng.below(empty.count_ones() as usize) as u32);
@@ -501,7 +518,7 @@ mod tests {
                     }
                 }
                 position.play_unchecked(Move::from_cells(&chosen).expect("distinct cells"));
-                check_masks(&WordBoard::new(&position));
+                check_masks(&WordBoard::<true>::new(&position));
             }
         }
     }
