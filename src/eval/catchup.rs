@@ -10,7 +10,6 @@
 use crate::eval::catchup_knowledge::{
     EmptyCells, Knowledge, PlayoutPolicy, feature_code, turn_scores,
 };
-use crate::eval::catchup_word_draw::{MaskDraw, StoneDraw};
 use crate::game::catchup::{Catchup, CellBuffer, Move, PlayoutPosition, WordBoard};
 use crate::game::{Outcome, Player, Rules};
 use crate::search::game::{MctsGame, SearchGame, TreeGame, TreeSearch};
@@ -58,14 +57,9 @@ impl CatchupTree {
     }
 
     /// The knowledge playout ([`crate::eval::catchup_knowledge`]): finishes this turn,
-    /// then plays every turn with a fitted number of stones, each drawn by weight with
-    /// the draw `D` ([`MaskDraw`] on the word board, the rejection draw elsewhere).
+    /// then plays every turn with a fitted number of stones, each drawn by weight.
     #[inline(always)]
-    fn play_out_knowledge<B: PlayoutPosition, D: StoneDraw<B>>(
-        &self,
-        board: &mut B,
-        rng: &mut Rng,
-    ) -> Outcome {
+    fn play_out_knowledge<B: PlayoutPosition>(&self, board: &mut B, rng: &mut Rng) -> Outcome {
         let rule = self.position.rule();
         let knowledge = Knowledge::of(rule);
         let draw = Knowledge::draw_weights(rule);
@@ -76,37 +70,38 @@ impl CatchupTree {
                 board.place(self.position.ordinal(bit), mover);
             }
             scores.mover = board.player_score(board.side_to_move());
-            let mut stones = D::of(board);
+            let mut empty = EmptyCells::of(board);
             let extra = (knowledge.turn_length(self.allowed, rng).max(self.count) - self.count)
-                .min(board.empty_count() - self.count);
+                .min(empty.length);
             for _ in 0..extra {
-                stones.place_stone(draw, board, &mut scores, rng);
+                Knowledge::place_stone(draw, board, &mut empty, &mut scores, rng);
             }
             board.finish_turn(scores.before, self.count + extra);
-            return self.play_out_turns(board, knowledge, stones, rng);
+            return self.play_out_turns(board, knowledge, empty, rng);
         }
-        let stones = D::of(board);
-        self.play_out_turns(board, knowledge, stones, rng)
+        let empty = EmptyCells::of(board);
+        self.play_out_turns(board, knowledge, empty, rng)
     }
 
     /// The knowledge playout's whole turns, from a turn's start to the end of the game.
     #[inline(always)]
-    fn play_out_turns<B: PlayoutPosition, D: StoneDraw<B>>(
+    fn play_out_turns<B: PlayoutPosition>(
         &self,
         board: &mut B,
         knowledge: &Knowledge,
-        mut stones: D,
+        mut empty: EmptyCells,
         rng: &mut Rng,
     ) -> Outcome {
         let rule = self.position.rule();
         let draw = Knowledge::draw_weights(rule);
-        while board.empty_count() > 0 {
-            let count = knowledge.turn_length(board.stones_allowed(), rng);
+        while empty.length > 0 {
+            debug_assert_eq!(empty.length, board.empty_count());
+            let stones = knowledge.turn_length(board.stones_allowed(), rng);
             let mut scores = turn_scores(board, rule);
-            for _ in 0..count {
-                stones.place_stone(draw, board, &mut scores, rng);
+            for _ in 0..stones {
+                Knowledge::place_stone(draw, board, &mut empty, &mut scores, rng);
             }
-            board.finish_turn(scores.before, count);
+            board.finish_turn(scores.before, stones);
         }
         board.leader()
     }
@@ -254,17 +249,16 @@ impl TreeGame for CatchupTree {
         // Built where it is used: moving the board out of an option copied it.
         match (self.policy, self.position.fits_word_board()) {
             (PlayoutPolicy::Uniform, true) => {
-                self.play_out(&mut WordBoard::<false>::new(&self.position), rng)
+                self.play_out(&mut WordBoard::new(&self.position), rng)
             }
             (PlayoutPolicy::Uniform, false) => {
                 self.play_out(&mut self.position.playout_board(), rng)
             }
-            (PlayoutPolicy::Knowledge, true) => self.play_out_knowledge::<_, MaskDraw>(
-                &mut WordBoard::<true>::new(&self.position),
-                rng,
-            ),
+            (PlayoutPolicy::Knowledge, true) => {
+                self.play_out_knowledge(&mut WordBoard::new(&self.position), rng)
+            }
             (PlayoutPolicy::Knowledge, false) => {
-                self.play_out_knowledge::<_, EmptyCells>(&mut self.position.playout_board(), rng)
+                self.play_out_knowledge(&mut self.position.playout_board(), rng)
             }
         }
     }
@@ -276,7 +270,7 @@ impl TreeGame for CatchupTree {
                 priors.extend(steps.iter().map(|&step| self.prior(step)));
             }
             (PlayoutPolicy::Knowledge, true) => {
-                self.knowledge_priors(WordBoard::<false>::new(&self.position), steps, priors)
+                self.knowledge_priors(WordBoard::new(&self.position), steps, priors)
             }
             (PlayoutPolicy::Knowledge, false) => {
                 self.knowledge_priors(self.position.playout_board(), steps, priors)

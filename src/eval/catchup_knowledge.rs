@@ -98,27 +98,8 @@ impl TurnScores {
     /// True when a turn that leaves the mover at `mover_after` hands the opponent 3
     /// stones.
     #[inline]
-    pub fn grants(&self, mover_after: usize) -> bool {
+    fn grants(&self, mover_after: usize) -> bool {
         next_limit(self.rule, self.before, [mover_after, self.opponent]) == 3
-    }
-
-    /// The least score of the mover at the turn's end that hands the opponent 3 stones:
-    /// [`TurnScores::grants`] is exactly `mover_after >= grant_from()` (the mask draw
-    /// compares sizes with it instead of asking the rule per cell).
-    #[inline]
-    pub fn grant_from(&self) -> usize {
-        match self.rule {
-            CatchupRule::Revised => (self.before[0] + 1).max(self.opponent),
-            CatchupRule::Original if self.opponent > self.before[1] => 0,
-            CatchupRule::Original => self.before[1] + 1,
-        }
-    }
-
-    /// True when leaving the mover at `mover_after` hands the opponent 3 stones and the
-    /// stones placed so far this turn do not yet.
-    #[inline]
-    pub fn first_grant(&self, mover_after: usize) -> bool {
-        self.grants(mover_after) && !self.grants(self.mover)
     }
 }
 
@@ -153,7 +134,7 @@ impl Features {
             own_groups: usize::from(contacts.own_groups.min(3)),
             opponent,
             raises: joined > scores.mover,
-            grants: scores.first_grant(joined.max(scores.mover)),
+            grants: scores.grants(joined.max(scores.mover)) && !scores.grants(scores.mover),
         }
     }
 
@@ -520,31 +501,6 @@ mod tests {
         let mut granted = scores(CatchupRule::Original, 2, 3);
         granted.mover = 4;
         assert!(!Features::of(Contacts::new(1, 5, 0, 0), &granted).grants);
-    }
-
-    #[test]
-    fn the_grant_threshold_is_where_the_rule_starts_granting() {
-        for rule in [CatchupRule::Revised, CatchupRule::Original] {
-            for mover in 1..8 {
-                for board in mover..9 {
-                    for opponent in 1..=board {
-                        let at = TurnScores {
-                            rule,
-                            before: [mover, board],
-                            mover,
-                            opponent,
-                        };
-                        for after in 0..12 {
-                            assert_eq!(
-                                at.grants(after),
-                                after >= at.grant_from(),
-                                "{at:?} after {after}"
-                            );
-                        }
-                    }
-                }
-            }
-        }
     }
 
     #[test]

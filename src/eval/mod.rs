@@ -7,7 +7,6 @@
 pub mod catchup;
 pub mod catchup_knowledge;
 mod catchup_weights;
-pub mod catchup_word_draw;
 pub mod checkers;
 mod checkers_conversion;
 pub mod cheversi;

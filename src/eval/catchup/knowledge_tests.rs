@@ -2,8 +2,7 @@
 //! both playout boards read it the same way, and that a seed fixes every draw.
 
 use super::*;
-use crate::eval::catchup_knowledge::{EmptyCells, Features, TurnScores};
-use crate::eval::catchup_word_draw::{CodeMasks, MaskDraw, StoneDraw};
+use crate::eval::catchup_knowledge::{Features, TurnScores};
 use crate::game::catchup::Contacts;
 use crate::game::{CatchupRule, GameConfig, Variant};
 use crate::search::rng::seeded;
@@ -32,7 +31,7 @@ fn ordinal(position: &Catchup, name: &str) -> u8 {
 /// A stone's contacts read on both playout boards, which must agree.
 fn read(position: &Catchup, name: &str, player: Player) -> Contacts {
     let cell = ordinal(position, name);
-    let word = WordBoard::<false>::new(position).contacts(cell, player.index());
+    let word = WordBoard::new(position).contacts(cell, player.index());
     let general = position.playout_board().contacts(cell, player.index());
     assert_eq!(word, general, "{name}");
     word
@@ -93,17 +92,12 @@ fn knowledge_playouts_are_fixed_by_the_seed_and_agree_on_both_boards() {
             let outcome = state.clone().playout(&mut first);
             assert_eq!(outcome, state.clone().playout(&mut second), "{state:?}");
             assert_eq!(first.next_u64(), second.next_u64(), "same number of draws");
-            // The rejection draw reads both boards the same way, draw for draw.
             if state.position.fits_word_board() {
                 let (mut word, mut general) = (seeded(seed), seeded(seed));
-                let on_word = state.play_out_knowledge::<_, EmptyCells>(
-                    &mut WordBoard::<false>::new(&state.position),
-                    &mut word,
-                );
-                let on_general = state.play_out_knowledge::<_, EmptyCells>(
-                    &mut state.position.playout_board(),
-                    &mut general,
-                );
+                let on_word =
+                    state.play_out_knowledge(&mut WordBoard::new(&state.position), &mut word);
+                let on_general =
+                    state.play_out_knowledge(&mut state.position.playout_board(), &mut general);
                 assert_eq!(on_word, on_general, "{state:?}");
                 assert_eq!(word.next_u64(), general.next_u64(), "same number of draws");
             }
@@ -116,15 +110,9 @@ fn knowledge_playouts_fill_the_board_with_legal_turns() {
     for state in random_tree_states(PlayoutPolicy::Knowledge, 160, 23) {
         let mut board = state.position.playout_board();
         let mut rng = seeded(5);
-        let outcome = state.play_out_knowledge::<_, EmptyCells>(&mut board, &mut rng);
+        let outcome = state.play_out_knowledge(&mut board, &mut rng);
         assert_eq!(board.empty_count(), 0, "{state:?}");
         assert_eq!(outcome, board.leader());
-        if state.position.fits_word_board() {
-            let mut board = WordBoard::<true>::new(&state.position);
-            let outcome = state.play_out_knowledge::<_, MaskDraw>(&mut board, &mut rng);
-            assert_eq!(board.empty_mask(), 0, "{state:?}");
-            assert_eq!(outcome, board.leader());
-        }
     }
 }
 
@@ -163,9 +151,10 @@ fn knowledge_priors_read_the_stones_already_placed_this_turn() {
 
 #[test]
 fn the_first_stone_is_drawn_in_proportion_to_its_weight() {
+    use crate::eval::catchup_knowledge::EmptyCells;
     let at = position(ROW_E, CatchupRule::Revised);
     let draw = Knowledge::draw_weights(CatchupRule::Revised);
-    let start = WordBoard::<false>::new(&at);
+    let start = WordBoard::new(&at);
     let scores = turn_scores(&start, CatchupRule::Revised);
     let mut expected = [0.0f64; 64];
     let mut all: crate::game::catchup::CellBuffer = [0; 256];
@@ -208,6 +197,7 @@ fn the_first_stone_is_drawn_in_proportion_to_its_weight() {
 
 #[test]
 fn the_empty_list_keeps_frontier_and_lone_cells_apart_to_the_end() {
+    use crate::eval::catchup_knowledge::EmptyCells;
     let mut rng = seeded(31);
     for state in random_tree_states(PlayoutPolicy::Knowledge, 80, 29) {
         let draw = Knowledge::draw_weights(state.position.rule());
@@ -222,137 +212,5 @@ fn the_empty_list_keeps_frontier_and_lone_cells_apart_to_the_end() {
         }
         let mut cells: crate::game::catchup::CellBuffer = [0; 256];
         assert_eq!(board.empty_cells(&[], &mut cells), 0, "{state:?}");
-    }
-}
-
-/// Every empty cell's code as the mask draw classes it: the nine masks and the merge
-/// cells split the empty cells, and each mask cell's code is the one its contacts give.
-fn check_code_masks(board: &WordBoard<true>, scores: &TurnScores, label: &str) {
-    let mover = board.side_to_move().index();
-    let classes = CodeMasks::of(board, scores);
-    let mut covered = classes.merges;
-    for (&mask, &code) in classes.masks.iter().zip(&classes.codes) {
-        assert_eq!(covered & mask, 0, "{label}: classes overlap");
-        covered |= mask;
-        let mut rest = mask;
-        while rest != 0 {
-            let cell = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            let contacts = board.contacts(cell, mover);
-            assert_eq!(
-                feature_code(contacts, scores),
-                usize::from(code),
-                "{label}: cell {cell} {contacts:?}"
-            );
-        }
-    }
-    let joined = classes.joined_sizes(board);
-    let mut rest = classes.merges;
-    while rest != 0 {
-        let cell = rest.trailing_zeros() as u8;
-        rest &= rest - 1;
-        let contacts = board.contacts(cell, mover);
-        assert!(contacts.own_groups >= 2, "{label}: {cell}");
-        assert_eq!(
-            joined[usize::from(cell)],
-            contacts.joined_size,
-            "{label}: {cell}"
-        );
-        assert_eq!(
-            classes.merge_code(cell, usize::from(joined[usize::from(cell)])),
-            feature_code(contacts, scores),
-            "{label}: cell {cell} {contacts:?}"
-        );
-    }
-    assert_eq!(
-        covered,
-        board.empty_mask(),
-        "{label}: every empty cell once"
-    );
-}
-
-#[test]
-fn code_masks_give_every_cell_its_contacts_code_through_whole_playouts() {
-    let mut rng = seeded(41);
-    let mut checked = 0;
-    for state in random_tree_states(PlayoutPolicy::Knowledge, 240, 37) {
-        if !state.position.fits_word_board() {
-            continue;
-        }
-        let rule = state.position.rule();
-        let draw = Knowledge::draw_weights(rule);
-        let mut board = state.board_with_pending(WordBoard::<true>::new(&state.position));
-        let mut stones = MaskDraw::of(&board);
-        // Each step starts a turn of one stone: the grant term changes as scores move.
-        while board.empty_mask() != 0 {
-            let mut scores = turn_scores(&board, rule);
-            check_code_masks(&board, &scores, &format!("{state:?}"));
-            stones.place_stone(draw, &mut board, &mut scores, &mut rng);
-            check_code_masks(&board, &scores, &format!("{state:?} mid-turn"));
-            checked += 1;
-            if board.empty_mask() == 0 {
-                break;
-            }
-            stones.place_stone(draw, &mut board, &mut scores, &mut rng);
-            board.finish_turn(scores.before, 2);
-        }
-    }
-    assert!(checked > 500, "{checked}");
-}
-
-#[test]
-fn code_masks_on_a_hand_built_position() {
-    let at = position(ROW_E, CatchupRule::Revised);
-    let board = WordBoard::<true>::new(&at);
-    let scores = turn_scores(&board, CatchupRule::Revised);
-    let classes = CodeMasks::of(&board, &scores);
-    let bit = |name: &str| 1u64 << ordinal(&at, name);
-    // e2 joins White's two stones: the one merge cell.
-    assert_eq!(classes.merges, bit("e2"));
-    // e4 is next to one White group (of the largest size) and Black's group of 2: own
-    // 1, opponent largest, raises, and reaching 2 ties Black (revised: grants).
-    let class = classes
-        .masks
-        .iter()
-        .position(|&mask| mask & bit("e4") != 0)
-        .expect("e4 is empty");
-    assert_eq!(classes.codes[class], 23);
-    check_code_masks(&board, &scores, "row e");
-}
-
-#[test]
-fn the_mask_draw_picks_each_cell_in_proportion_to_its_weight() {
-    let at = position(ROW_E, CatchupRule::Revised);
-    let draw = Knowledge::draw_weights(CatchupRule::Revised);
-    let start = WordBoard::<true>::new(&at);
-    let scores = turn_scores(&start, CatchupRule::Revised);
-    let mut expected = [0.0f64; 64];
-    let empty = start.empty_mask();
-    for cell in 0..64u8 {
-        if empty & (1 << cell) != 0 {
-            let code = feature_code(start.contacts(cell, 0), &scores);
-            expected[usize::from(cell)] = f64::from(draw.weights[code]);
-        }
-    }
-    let total: f64 = expected.iter().sum();
-    let draws = 40_000;
-    let mut counts = [0u32; 64];
-    let mut rng = seeded(9);
-    for _ in 0..draws {
-        let mut board = start.clone();
-        let mut turn = scores;
-        MaskDraw.place_stone(draw, &mut board, &mut turn, &mut rng);
-        let placed = empty & !board.empty_mask();
-        assert_eq!(placed.count_ones(), 1);
-        counts[placed.trailing_zeros() as usize] += 1;
-    }
-    for cell in 0..64 {
-        let share = expected[cell] / total;
-        let seen = f64::from(counts[cell]) / f64::from(draws);
-        let margin = 4.0 * (share * (1.0 - share) / f64::from(draws)).sqrt() + 1e-4;
-        assert!(
-            (seen - share).abs() < margin,
-            "cell {cell}: seen {seen} expected {share}"
-        );
     }
 }

@@ -84,7 +84,7 @@ use crate::game::{CatchupRule, GameConfig, MoveError, Outcome, Player, PositionE
 
 pub use self::notation::Move;
 pub use self::playout::{CellBuffer, Contacts, PlayoutBoard, PlayoutPosition};
-pub use self::word::{WordBoard, select_bit};
+pub use self::word::WordBoard;
 
 /// The cell sets used by Catchup: wide enough for side 9.
 pub type Cells = HexSet<MAX_WORDS>;
