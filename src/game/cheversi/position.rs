@@ -251,6 +251,25 @@ impl Cheversi {
             KNIGHT_ATTACKS[index],
         ];
         let gains = reach.map(|set| (set & empty_after).count_ones() as i32);
+        let losses = self.losses_through(square, rook, bishop, empty_after);
+        SquareEffect { losses, gains }
+    }
+
+    /// The `losses` of [`Cheversi::square_effect`] alone (the solver's bounds need no
+    /// gains).
+    #[inline]
+    pub fn square_losses(&self, square: Square) -> [i32; 2] {
+        let occupied = self.occupied();
+        let rook = rook_attacks(square, occupied);
+        let bishop = bishop_attacks(square, occupied);
+        self.losses_through(square, rook, bishop, !(occupied | square.bit()))
+    }
+
+    /// The losses of [`Cheversi::square_effect`], from the rook and bishop rays of
+    /// `square` and the squares left empty after filling it (both callers have them).
+    #[inline(always)]
+    fn losses_through(&self, square: Square, rook: u64, bishop: u64, empty_after: u64) -> [i32; 2] {
+        let index = square.index();
         let kinds = &self.kinds;
         let stepping = (KNIGHT_ATTACKS[index] & kinds[PieceKind::Knight.index()])
             | (KING_ATTACKS[index] & kinds[PieceKind::King.index()]);
@@ -263,31 +282,6 @@ impl Cheversi {
         // Squares the sliders reaching `square` saw through it: past it, up to the next
         // blocker, which is what `square`'s own rays reach.
         let behind = (rook | bishop) & empty_after;
-        for from in Squares(sliders) {
-            let colour = usize::from(self.colours[0] & from.bit() == 0);
-            losses[colour] += 1 + (beyond(from, square) & behind).count_ones() as i32;
-        }
-        SquareEffect { losses, gains }
-    }
-
-    /// The `losses` of [`Cheversi::square_effect`] alone (the solver's bounds need no
-    /// gains).
-    #[inline]
-    pub fn square_losses(&self, square: Square) -> [i32; 2] {
-        let index = square.index();
-        let occupied = self.occupied();
-        let rook = rook_attacks(square, occupied);
-        let bishop = bishop_attacks(square, occupied);
-        let kinds = &self.kinds;
-        let stepping = (KNIGHT_ATTACKS[index] & kinds[PieceKind::Knight.index()])
-            | (KING_ATTACKS[index] & kinds[PieceKind::King.index()]);
-        let mut losses = self
-            .colours
-            .map(|pieces| (stepping & pieces).count_ones() as i32);
-        let queens = kinds[PieceKind::Queen.index()];
-        let sliders = (rook & (kinds[PieceKind::Rook.index()] | queens))
-            | (bishop & (kinds[PieceKind::Bishop.index()] | queens));
-        let behind = (rook | bishop) & !(occupied | square.bit());
         for from in Squares(sliders) {
             let colour = usize::from(self.colours[0] & from.bit() == 0);
             losses[colour] += 1 + (beyond(from, square) & behind).count_ones() as i32;
