@@ -97,7 +97,7 @@ fn plain_terms<const N: usize>(position: &Checkers<N>, mobility: [u32; 2]) -> [T
 }
 
 /// The names of the [`weighted`] terms, in order.
-const TERM_NAMES: [&str; 9] = [
+const TERM_NAMES: [&str; 10] = [
     "material",
     "centre",
     "mobility",
@@ -107,7 +107,11 @@ const TERM_NAMES: [&str; 9] = [
     "restrict",
     "space",
     "gather",
+    "drawn",
 ];
+
+/// Where `drawn` stands in [`TERM_NAMES`].
+const DRAWN_TERM: usize = 9;
 
 /// The weighted terms from `player`'s view, named by [`TERM_NAMES`] (apart, so the
 /// evaluation at every node only adds numbers); `mobility` is each colour's open steps
@@ -117,7 +121,7 @@ fn weighted<const N: usize>(
     position: &Checkers<N>,
     player: Player,
     mobility: Option<[u32; 2]>,
-) -> [i32; 9] {
+) -> [i32; 10] {
     let geometry = position.geometry();
     let weights = ConversionWeights::for_side(geometry.side());
     let (own_men, opp_men) = (position.men(player), position.men(player.opponent()));
@@ -159,7 +163,7 @@ fn weighted<const N: usize>(
     let ramped = |weight: i32, own_term: i32, opp_term: i32| {
         weight * (own_term * own_ramp - opp_term * opp_ramp) / FULL_RAMP
     };
-    [
+    let mut terms = [
         MAN * (own.material - opp.material),
         CENTRE * (own.centre - opp.centre),
         MOBILITY * (own.mobility - opp.mobility),
@@ -175,7 +179,13 @@ fn weighted<const N: usize>(
         ),
         ramped(weights.space, own_conversion.space, opp_conversion.space),
         ramped(weights.gather, own_conversion.gather, opp_conversion.gather),
-    ]
+        0,
+    ];
+    // `drawn`: what the scaling of a drawn class takes off the sum of the others.
+    if drawn_class(position, own.material, opp.material) {
+        terms[DRAWN_TERM] = drawn_value(&terms) - terms.iter().sum::<i32>();
+    }
+    terms
 }
 
 /// In an ending the exact tables show drawn, the positional terms count a
@@ -194,14 +204,10 @@ const DRAWN_POSITIONAL: i32 = 15;
 /// and 5, where the tables reach), or 3 v 1 on sides 8 and 9 (9.4% and 7.0% of
 /// placements won; the lone man escapes). With the border rule (Kruzno) nothing is
 /// solved, so nothing is scaled.
-fn drawn_class<const N: usize>(position: &Checkers<N>) -> bool {
-    if position.border_rule() {
-        return false;
-    }
-    let white = position.men(Player::One).len();
-    let black = position.men(Player::Two).len();
-    let (more, fewer) = (white.max(black), white.min(black));
-    fewer >= 1
+fn drawn_class<const N: usize>(position: &Checkers<N>, men: i32, enemies: i32) -> bool {
+    let (more, fewer) = (men.max(enemies), men.min(enemies));
+    !position.border_rule()
+        && fewer >= 1
         && more > fewer
         && (more <= 2 || (more == 3 && (fewer == 2 || position.geometry().side() >= 8)))
 }
@@ -209,21 +215,18 @@ fn drawn_class<const N: usize>(position: &Checkers<N>) -> bool {
 /// The value of the weighted `terms` (material first) in a drawn class
 /// ([`drawn_class`]): the side ahead does not trade into such an ending and the side
 /// behind seeks it, while more men (tactics) and the usual terms still rank moves.
-fn drawn_value(terms: &[i32; 9]) -> i32 {
-    let sum: i32 = terms.iter().sum();
+fn drawn_value(terms: &[i32; 10]) -> i32 {
     let material = terms[0];
+    let sum: i32 = terms.iter().sum::<i32>() - terms[DRAWN_TERM];
     ((sum - material) / DRAWN_DIVISOR).clamp(-DRAWN_POSITIONAL, DRAWN_POSITIONAL)
         + material / MAN * DRAWN_MAN
 }
 
 /// [`Evaluate::evaluate`], with each colour's open steps if already counted.
 fn evaluate_with<const N: usize>(position: &Checkers<N>, mobility: Option<[u32; 2]>) -> i32 {
-    let terms = weighted(position, position.side_to_move(), mobility);
-    if drawn_class(position) {
-        drawn_value(&terms)
-    } else {
-        terms.iter().sum()
-    }
+    weighted(position, position.side_to_move(), mobility)
+        .iter()
+        .sum()
 }
 
 impl<const N: usize> SearchGame for Checkers<N> {
@@ -243,20 +246,11 @@ impl<const N: usize> Evaluate for Checkers<N> {
         evaluate_with(self, None)
     }
 
-    /// The weighted terms, then `drawn`: what `drawn_class` takes off their sum.
     fn evaluation_terms(&self) -> Vec<(String, i32)> {
-        let terms = weighted(self, Player::One, None);
-        let sum: i32 = terms.iter().sum();
-        let drawn = if drawn_class(self) {
-            drawn_value(&terms) - sum
-        } else {
-            0
-        };
         TERM_NAMES
             .iter()
-            .zip(terms)
+            .zip(weighted(self, Player::One, None))
             .map(|(name, value)| (name.to_string(), value))
-            .chain([("drawn".to_string(), drawn)])
             .collect()
     }
 }
