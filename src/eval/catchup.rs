@@ -8,10 +8,10 @@
 //! group difference.
 
 use crate::eval::catchup_knowledge::{
-    EmptyCells, Knowledge, PlayoutPolicy, feature_code, turn_scores,
+    EmptyCells, KNOWLEDGE_STONES, Knowledge, PlayoutPolicy, feature_code, turn_scores,
 };
 use crate::game::catchup::{Catchup, CellBuffer, Move, PlayoutPosition, WordBoard};
-use crate::game::{Outcome, Player, Rules};
+use crate::game::{Outcome, Owners, Player, Rules};
 use crate::search::game::{MctsGame, SearchGame, TreeGame, TreeSearch};
 use crate::search::rng::Rng;
 
@@ -31,6 +31,9 @@ pub struct CatchupTree {
     allowed: usize,
     /// The playout and priors in use.
     policy: PlayoutPolicy,
+    /// Who holds each cell at the end of the last playout, kept when the search asks for
+    /// all-moves-as-first statistics ([`TreeGame::amaf_owners`]).
+    owners: Option<Owners>,
 }
 
 impl CatchupTree {
@@ -43,7 +46,23 @@ impl CatchupTree {
             count: 0,
             allowed,
             policy,
+            owners: None,
         }
+    }
+
+    /// The same tree, keeping who holds each cell at the end of its playouts.
+    pub fn with_amaf(mut self) -> Self {
+        self.owners = Some(Owners::default());
+        self
+    }
+
+    /// Keeps the playout's final cells when asked to ([`CatchupTree::with_amaf`]).
+    #[inline(always)]
+    fn keep_owners<B: PlayoutPosition>(&mut self, board: &B, outcome: Outcome) -> Outcome {
+        if self.owners.is_some() {
+            self.owners = Some(board.owners());
+        }
+        outcome
     }
 
     /// The position with the stones of the turn being built placed (the turn not yet
@@ -94,9 +113,15 @@ impl CatchupTree {
     ) -> Outcome {
         let rule = self.position.rule();
         let draw = Knowledge::draw_weights(rule);
+        let mut budget = KNOWLEDGE_STONES;
         while empty.length > 0 {
             debug_assert_eq!(empty.length, board.empty_count());
+            if budget == 0 {
+                let length = empty.length;
+                return Self::play_uniform_turns(board, &mut empty.cells, length, rng);
+            }
             let stones = knowledge.turn_length(board.stones_allowed(), rng);
+            budget = budget.saturating_sub(stones);
             let mut scores = turn_scores(board, rule);
             for _ in 0..stones {
                 Knowledge::place_stone(draw, board, &mut empty, &mut scores, rng);
@@ -167,6 +192,25 @@ impl CatchupTree {
             }
             board.play_turn(&cells[..count]);
         }
+        Self::play_uniform_turns(board, &mut empty, length, rng)
+    }
+
+    /// Uniform whole turns from a turn's start to the end: `empty` holds the `length`
+    /// empty cells.
+    #[inline(always)]
+    fn play_uniform_turns<B: PlayoutPosition>(
+        board: &mut B,
+        empty: &mut CellBuffer,
+        mut length: usize,
+        rng: &mut Rng,
+    ) -> Outcome {
+        let mut take = |rng: &mut Rng, length: &mut usize| {
+            let index = usize::from(rng.below(*length) as u8);
+            let cell = empty[index];
+            *length -= 1;
+            empty[index] = empty[usize::from(*length as u8)];
+            cell
+        };
         // One branch on the stone count per turn, each arm unrolled: the count is random,
         // so a loop over the stones mispredicted its exit again after the draws.
         while length > 0 {
@@ -249,16 +293,24 @@ impl TreeGame for CatchupTree {
         // Built where it is used: moving the board out of an option copied it.
         match (self.policy, self.position.fits_word_board()) {
             (PlayoutPolicy::Uniform, true) => {
-                self.play_out(&mut WordBoard::new(&self.position), rng)
+                let mut board = WordBoard::new(&self.position);
+                let outcome = self.play_out(&mut board, rng);
+                self.keep_owners(&board, outcome)
             }
             (PlayoutPolicy::Uniform, false) => {
-                self.play_out(&mut self.position.playout_board(), rng)
+                let mut board = self.position.playout_board();
+                let outcome = self.play_out(&mut board, rng);
+                self.keep_owners(&board, outcome)
             }
             (PlayoutPolicy::Knowledge, true) => {
-                self.play_out_knowledge(&mut WordBoard::new(&self.position), rng)
+                let mut board = WordBoard::new(&self.position);
+                let outcome = self.play_out_knowledge(&mut board, rng);
+                self.keep_owners(&board, outcome)
             }
             (PlayoutPolicy::Knowledge, false) => {
-                self.play_out_knowledge(&mut self.position.playout_board(), rng)
+                let mut board = self.position.playout_board();
+                let outcome = self.play_out_knowledge(&mut board, rng);
+                self.keep_owners(&board, outcome)
             }
         }
     }
@@ -276,6 +328,19 @@ impl TreeGame for CatchupTree {
                 self.knowledge_priors(self.position.playout_board(), steps, priors)
             }
         }
+    }
+
+    fn uses_amaf(&self) -> bool {
+        self.owners.is_some()
+    }
+
+    fn amaf_key(&self, step: u16) -> Option<u8> {
+        (step != END_TURN).then(|| self.position.ordinal(usize::from(step)))
+    }
+
+    #[inline]
+    fn amaf_owners(&self) -> Option<&Owners> {
+        self.owners.as_ref()
     }
 
     /// The policy's prior of one step, as [`TreeGame::priors`] gives it.
@@ -347,7 +412,11 @@ impl MctsGame for Catchup {
     }
 
     fn tree_with_playout(&self, policy: PlayoutPolicy) -> CatchupTree {
-        CatchupTree::new(self.clone(), policy)
+        let tree = CatchupTree::new(self.clone(), policy);
+        match policy {
+            PlayoutPolicy::Uniform => tree,
+            PlayoutPolicy::Knowledge => tree.with_amaf(),
+        }
     }
 
     fn move_from_steps(&self, steps: &[u16]) -> Option<Move> {
@@ -487,6 +556,44 @@ mod tests {
                 let expected = reference_prior(&state, step).to_bits();
                 assert_eq!(prior, Some(expected), "{state:?} step {step}");
             }
+        }
+    }
+
+    #[test]
+    fn knowledge_playouts_record_who_holds_every_cell() {
+        let mut tested = 0;
+        for state in super::random_tree_states(PlayoutPolicy::Knowledge, 96, 5) {
+            if state.outcome().is_some() {
+                continue;
+            }
+            assert!(state.uses_amaf());
+            let mut played = state.clone();
+            played.playout(&mut seeded(9));
+            let owners = *played.amaf_owners().expect("the knowledge tree keeps them");
+            let held = |bit: usize| {
+                let key = played.amaf_key(bit as u16).expect("a cell has a key");
+                owners.owner(key)
+            };
+            for player in [Player::One, Player::Two] {
+                for bit in state.position.stones(player).iter() {
+                    assert_eq!(held(bit), Some(player), "{state:?}");
+                }
+            }
+            let mover = state.position.side_to_move();
+            for &bit in &state.placed[..state.count] {
+                assert_eq!(held(bit), Some(mover), "the turn's own stones");
+            }
+            for bit in state.position.empty_cells().iter() {
+                assert!(held(bit).is_some(), "the playout fills the board");
+            }
+            assert_eq!(played.amaf_key(END_TURN), None);
+            tested += 1;
+        }
+        assert!(tested > 40, "{tested} states");
+        for state in super::random_tree_states(PlayoutPolicy::Uniform, 16, 5) {
+            let mut played = state.clone();
+            played.playout(&mut seeded(9));
+            assert!(!played.uses_amaf() && played.amaf_owners().is_none());
         }
     }
 }

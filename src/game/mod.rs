@@ -292,3 +292,42 @@ pub trait Rules: Clone + Debug + Send + Sync + 'static {
     /// Parses a move string and checks that it is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
 }
+
+/// Each player's cells (index 0 White) as masks over keys below 256 (Catchup: cell
+/// ordinals): who took what in a finished playout, for the search's all-moves-as-first
+/// statistics.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Owners([[u64; 4]; 2]);
+
+impl Owners {
+    /// Marks `ordinal` as taken by player `index`.
+    #[inline]
+    pub fn set(&mut self, ordinal: u8, index: usize) {
+        self.0[index][usize::from(ordinal >> 6)] |= 1 << (ordinal & 63);
+    }
+
+    /// True when `player` took `ordinal`.
+    #[inline]
+    pub fn took(&self, player: Player, ordinal: u8) -> bool {
+        self.0[player.index()][usize::from(ordinal >> 6)] >> (ordinal & 63) & 1 != 0
+    }
+
+    /// The player who took `ordinal`, if any.
+    #[inline]
+    pub fn owner(&self, ordinal: u8) -> Option<Player> {
+        let (word, bit) = (usize::from(ordinal >> 6), ordinal & 63);
+        if self.0[0][word] >> bit & 1 != 0 {
+            Some(Player::One)
+        } else if self.0[1][word] >> bit & 1 != 0 {
+            Some(Player::Two)
+        } else {
+            None
+        }
+    }
+
+    /// The owners of at most 64 keys from each player's word.
+    #[inline]
+    pub fn of_words(white: u64, black: u64) -> Owners {
+        Owners([[white, 0, 0, 0], [black, 0, 0, 0]])
+    }
+}

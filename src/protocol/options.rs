@@ -139,7 +139,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         name: "CatchupPlayout",
         id: OptionId::CatchupPlayout,
         kind: OptionKind::Combo {
-            default: PlayoutPolicy::Uniform.name(),
+            default: PlayoutPolicy::DEFAULT.name(),
             values: &PlayoutPolicy::NAMES,
         },
     },

@@ -15,7 +15,7 @@ use std::hash::{Hash, Hasher};
 use std::sync::atomic::AtomicBool;
 
 use crate::eval::catchup_knowledge::PlayoutPolicy;
-use crate::game::{GameRecord, Outcome, Player, Rules};
+use crate::game::{GameRecord, Outcome, Owners, Player, Rules};
 use crate::solve::search::Shared as SolveShared;
 
 use super::rng::Rng;
@@ -328,6 +328,24 @@ pub trait TreeGame: Clone + Debug + Send + Sync + 'static {
             let step = steps[rng.below(steps.len())];
             self.apply(step);
         }
+    }
+
+    /// True when this tree records, after [`TreeGame::playout`], who took each step
+    /// ([`TreeGame::amaf_owners`]), so the search can keep all-moves-as-first statistics.
+    fn uses_amaf(&self) -> bool {
+        false
+    }
+
+    /// The key of `step` in [`TreeGame::amaf_owners`] (Catchup: its cell's ordinal), for
+    /// a step a player may take later in a simulation.
+    fn amaf_key(&self, _step: Self::Step) -> Option<u8> {
+        None
+    }
+
+    /// After [`TreeGame::playout`]: who took each key in the tree or the playout (in a
+    /// game that fills a board, who holds each cell at the end).
+    fn amaf_owners(&self) -> Option<&Owners> {
+        None
     }
 
     /// A prior for `step` (the probability it is good for the actor), if the game has one.

@@ -7,9 +7,16 @@
 //! same player (Catchup) needs no special case: a node's statistics are from the point
 //! of view of the player who chose the step leading to it.
 //!
-//! Plays Catchup: UCT (c = 0.6) with priors as 4 virtual visits, a turn being single-stone
-//! steps (stones of one turn in increasing cell order, plus an explicit end-of-turn step),
-//! playouts and priors by the `CatchupPlayout` option (`crate::eval::catchup_knowledge`),
+//! RAVE, for trees that say who took each step by the end of a simulation
+//! ([`TreeGame::uses_amaf`]): every edge also keeps all-moves-as-first statistics (each
+//! step its node's actor took anywhere later in the simulation counts the actor's result),
+//! and selection reads their minimum-error blend with the edge's own mean (`blend`) with
+//! a much smaller exploration term ([`MctsConfig::rave_exploration`]).
+//!
+//! Plays Catchup: a turn being single-stone steps (stones of one turn in increasing cell
+//! order, plus an explicit end-of-turn step), priors as 4 virtual visits, playouts and
+//! priors by the `CatchupPlayout` option (`crate::eval::catchup_knowledge`): `knowledge`
+//! with RAVE (b = 0.1, exploration 0.05), `uniform` with plain UCT (exploration 0.6);
 //! MCTS-solver (proven wins and losses propagate; a proven win is played, a proven loss
 //! avoided while any move is unproven). The threads' trees are run and combined by the
 //! engine's MCTS driver.
@@ -28,6 +35,13 @@ pub struct MctsConfig {
     pub prior_visits: f32,
     /// Most nodes plus edges the tree may hold (from the `Hash` option).
     pub max_entries: usize,
+    /// The exploration constant of a tree that keeps all-moves-as-first statistics
+    /// ([`TreeGame::uses_amaf`]): their RAVE blend already spreads the simulations, and
+    /// the UCT term on top of it cost strength (see the README's Catchup figures).
+    pub rave_exploration: f32,
+    /// The RAVE blend's bias `b` (see `blend`): how soon a step's own results outweigh its
+    /// all-moves-as-first ones.
+    pub rave_bias: f32,
 }
 
 impl Default for MctsConfig {
@@ -36,6 +50,8 @@ impl Default for MctsConfig {
             exploration: 0.6,
             prior_visits: 4.0,
             max_entries: 1 << 20,
+            rave_exploration: 0.05,
+            rave_bias: 0.1,
         }
     }
 }
@@ -82,10 +98,21 @@ struct Edge<S> {
     /// Index of the child node, 0 while the step is untried (0 is the root).
     child: u32,
     prior: Option<f32>,
-    /// The child's visits plus the prior's, at least 1e-6.
+    /// The child's visits plus the prior's, at least 1e-6 (untried: the prior's, at
+    /// least 1).
     visits: f32,
-    /// The child's mean result with the prior's virtual visits.
+    /// The child's mean result with the prior's virtual visits (untried: the prior, or
+    /// an even result without one).
+    plain_mean: f32,
+    /// What selection reads: [`Edge::plain_mean`], blended with the all-moves-as-first
+    /// mean when the search keeps one.
     mean: f32,
+    /// All-moves-as-first statistics: simulations through the parent in which the
+    /// parent's actor took this step later on, and the actor's results in them.
+    amaf_visits: f32,
+    amaf_wins: f32,
+    /// The step's [`TreeGame::amaf_key`], [`NO_KEY`] for none.
+    amaf_key: u8,
     /// `1 / sqrt(visits)`, for a cheap bound on the exploration term.
     inverse_root: f32,
 }
@@ -108,6 +135,11 @@ pub struct Mcts<T: TreeGame> {
     path: Vec<u32>,
     steps: Vec<T::Step>,
     priors: Vec<Option<f32>>,
+    /// The RAVE blend's bias term `4 b^2`, when the tree keeps all-moves-as-first
+    /// statistics ([`TreeGame::uses_amaf`]).
+    rave_bias: Option<f32>,
+    /// Scratch list of the edges an all-moves-as-first update touches.
+    taken: Vec<u32>,
     /// Simulations run.
     pub simulations: u64,
     /// Deepest simulation path in steps.
@@ -117,6 +149,11 @@ pub struct Mcts<T: TreeGame> {
 impl<T: TreeGame> Mcts<T> {
     pub fn new(root: T, config: MctsConfig) -> Self {
         let actor = root.actor();
+        let mut config = config;
+        let rave_bias = root.uses_amaf().then(|| {
+            config.exploration = config.rave_exploration;
+            4.0 * config.rave_bias * config.rave_bias
+        });
         Mcts {
             root,
             config,
@@ -125,6 +162,8 @@ impl<T: TreeGame> Mcts<T> {
             path: Vec::new(),
             steps: Vec::new(),
             priors: Vec::new(),
+            rave_bias,
+            taken: Vec::new(),
             simulations: 0,
             max_depth: 0,
         }
@@ -158,6 +197,7 @@ impl<T: TreeGame> Mcts<T> {
         path.clear();
         path.push(0);
         let mut node = 0usize;
+        let mut played_out = false;
         let winner: Option<Player> = loop {
             if let Some(winner) = self.nodes[node].proven {
                 break Some(winner);
@@ -167,6 +207,7 @@ impl<T: TreeGame> Mcts<T> {
             }
             if !self.nodes[node].expanded {
                 if self.full() {
+                    played_out = true;
                     break winner_of(state.playout(rng));
                 }
                 self.expand(node, &state);
@@ -191,10 +232,14 @@ impl<T: TreeGame> Mcts<T> {
             if let Some(outcome) = state.outcome() {
                 break self.finish(node, outcome);
             }
+            played_out = true;
             break winner_of(state.playout(rng));
         };
         self.max_depth = self.max_depth.max(path.len() - 1);
         self.back_up(&path, winner);
+        if played_out && self.rave_bias.is_some() {
+            self.back_up_amaf(&path, winner, &state);
+        }
         self.path = path;
     }
 
@@ -222,8 +267,48 @@ impl<T: TreeGame> Mcts<T> {
             None => (0.0, 0.0),
         };
         edge.visits = (child.visits + prior_visits).max(1e-6);
-        edge.mean = (child.wins + prior_wins) / edge.visits;
+        edge.plain_mean = (child.wins + prior_wins) / edge.visits;
         edge.inverse_root = 1.0 / edge.visits.sqrt();
+        edge.mean = blend(edge, self.rave_bias);
+    }
+
+    /// Adds the simulation's all-moves-as-first results: at every node of the path, each
+    /// step its actor took later in the simulation (by the tree game's final record)
+    /// counts the actor's result.
+    fn back_up_amaf(&mut self, path: &[u32], winner: Option<Player>, last: &T) {
+        let Some(owners) = last.amaf_owners() else {
+            return;
+        };
+        for &node in path {
+            let entry = &self.nodes[node as usize];
+            if !entry.expanded {
+                continue;
+            }
+            let actor = entry.actor;
+            let credit = match winner {
+                Some(player) if player == actor => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+            let edges = &mut self.edges
+                [entry.first_edge as usize..(entry.first_edge + entry.edge_count) as usize];
+            // The steps the actor took, listed without branches (whether it took a step
+            // is a coin toss to the processor: a branch per step mispredicted half the
+            // time), then updated. `NO_KEY` is never a key that was taken.
+            let taken = &mut self.taken;
+            taken.resize(edges.len(), 0);
+            let mut count = 0;
+            for (index, edge) in edges.iter().enumerate() {
+                taken[count] = index as u32;
+                count += usize::from(owners.took(actor, edge.amaf_key));
+            }
+            for &index in &taken[..count] {
+                let edge = &mut edges[index as usize];
+                edge.amaf_visits += 1.0;
+                edge.amaf_wins += credit;
+                edge.mean = blend(edge, self.rave_bias);
+            }
+        }
     }
 
     fn expand(&mut self, node: usize, state: &T) {
@@ -232,15 +317,30 @@ impl<T: TreeGame> Mcts<T> {
         state.steps(&mut steps);
         state.priors(&steps, &mut priors);
         let first = self.edges.len() as u32;
+        let prior_visits = self.config.prior_visits;
+        let amaf = self.rave_bias.is_some();
         for (&step, &prior) in steps.iter().zip(&priors) {
+            // Until tried, a step counts as its prior over the prior's virtual visits (at
+            // least one), or without one as a single even result (first-play urgency).
+            let (mean, visits) = match prior {
+                Some(prior) => (prior, prior_visits.max(1.0)),
+                None => (0.5, 1.0),
+            };
             self.edges.push(Edge {
                 step,
                 proven: None,
                 child: 0,
                 prior,
-                visits: 0.0,
-                mean: 0.0,
-                inverse_root: 0.0,
+                visits,
+                plain_mean: mean,
+                mean,
+                amaf_visits: 0.0,
+                amaf_wins: 0.0,
+                amaf_key: match amaf {
+                    true => state.amaf_key(step).unwrap_or(NO_KEY),
+                    false => NO_KEY,
+                },
+                inverse_root: 1.0 / visits.sqrt(),
             });
         }
         let entry = &mut self.nodes[node];
@@ -264,25 +364,13 @@ impl<T: TreeGame> Mcts<T> {
         let actor = parent.actor;
         let log_visits = (parent.visits + 1.0).ln();
         let exploration = self.config.exploration;
-        let prior_weight = self.config.prior_visits;
         let scaled_root = exploration * log_visits.sqrt();
-        // An untried step's mean and visits are fixed by its prior, so its exploration
-        // term is one of two values, computed once here rather than per edge (the same
-        // operations, so the same values).
-        let untried_bonus = |visits: f32| exploration * (log_visits / visits).sqrt();
-        let (bonus_with_prior, bonus_without) =
-            (untried_bonus(prior_weight.max(1.0)), untried_bonus(1.0));
         let mut best = None;
         let mut best_value = f32::NEG_INFINITY;
         let range = parent.first_edge as usize..(parent.first_edge + parent.edge_count) as usize;
         for (index, edge) in self.edges[range.clone()].iter().enumerate() {
-            let value = if edge.child == 0 {
-                match edge.prior {
-                    Some(prior) => prior + bonus_with_prior,
-                    // First-play urgency: an untried step counts as one even result.
-                    None => 0.5 + bonus_without,
-                }
-            } else {
+            // Untried steps hold their prior as mean and visits (see `expand`).
+            let value = {
                 match edge.proven {
                     Some(winner) if winner == actor => return Some(range.start + index),
                     Some(_) => continue,
@@ -482,9 +570,198 @@ impl<T: TreeGame> Mcts<T> {
     }
 }
 
+/// [`Edge::amaf_key`] of a step without one; trees keep their keys below it, so no
+/// playout ever took it.
+const NO_KEY: u8 = u8::MAX;
+
+/// The mean selection reads: the plain mean, or with all-moves-as-first statistics the
+/// RAVE blend `(1 - beta) plain + beta amaf_mean` with
+/// `beta = n_amaf / (n + n_amaf + 4 b^2 n n_amaf)` (Gelly and Silver's minimum-error
+/// schedule; `rave_bias` is `4 b^2`), `n` counting the prior's virtual visits. Written
+/// with one division, `plain + (amaf_wins - n_amaf plain) / (n + n_amaf + 4 b^2 n n_amaf)`,
+/// which is the plain mean exactly while `n_amaf` is 0.
+#[inline(always)]
+fn blend<S>(edge: &Edge<S>, rave_bias: Option<f32>) -> f32 {
+    match rave_bias {
+        Some(bias) => {
+            let (visits, amaf, plain) = (edge.visits, edge.amaf_visits, edge.plain_mean);
+            plain + (edge.amaf_wins - amaf * plain) / (visits + amaf + bias * visits * amaf)
+        }
+        None => edge.plain_mean,
+    }
+}
+
 fn winner_of(outcome: Outcome) -> Option<Player> {
     match outcome {
         Outcome::Win(player) => Some(player),
         Outcome::Draw => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Owners;
+
+    /// Three cells taken in turn, one a step; White wins when it holds cell 0. The playout
+    /// takes the free cells in increasing order, so who takes what is known in advance.
+    #[derive(Clone, Debug)]
+    struct Fill {
+        holder: [Option<Player>; 3],
+        to_move: Player,
+        amaf: bool,
+        owners: Owners,
+    }
+
+    impl Fill {
+        fn new(amaf: bool) -> Self {
+            Fill {
+                holder: [None; 3],
+                to_move: Player::One,
+                amaf,
+                owners: Owners::default(),
+            }
+        }
+    }
+
+    impl TreeGame for Fill {
+        type Step = u8;
+
+        fn actor(&self) -> Player {
+            self.to_move
+        }
+
+        fn outcome(&self) -> Option<Outcome> {
+            self.holder
+                .iter()
+                .all(Option::is_some)
+                .then(|| match self.holder[0] {
+                    Some(Player::One) => Outcome::Win(Player::One),
+                    _ => Outcome::Win(Player::Two),
+                })
+        }
+
+        fn steps(&self, steps: &mut Vec<u8>) {
+            steps.clear();
+            steps.extend((0..3).filter(|&cell| self.holder[usize::from(cell)].is_none()));
+        }
+
+        fn apply(&mut self, step: u8) {
+            self.holder[usize::from(step)] = Some(self.to_move);
+            self.to_move = self.to_move.opponent();
+        }
+
+        fn playout(&mut self, _rng: &mut Rng) -> Outcome {
+            while let Some(cell) = (0..3).find(|&cell| self.holder[cell].is_none()) {
+                self.apply(cell as u8);
+            }
+            for (cell, holder) in self.holder.iter().enumerate() {
+                let holder = holder.expect("a full board");
+                self.owners.set(cell as u8, holder.index());
+            }
+            self.outcome().expect("a full board")
+        }
+
+        fn uses_amaf(&self) -> bool {
+            self.amaf
+        }
+
+        fn amaf_key(&self, step: u8) -> Option<u8> {
+            Some(step)
+        }
+
+        fn amaf_owners(&self) -> Option<&Owners> {
+            self.amaf.then_some(&self.owners)
+        }
+    }
+
+    fn root_edges(tree: &Mcts<Fill>) -> Vec<(u8, f32, f32, f32)> {
+        let root = &tree.nodes[0];
+        let range = root.first_edge as usize..(root.first_edge + root.edge_count) as usize;
+        tree.edges[range]
+            .iter()
+            .map(|edge| (edge.step, edge.amaf_visits, edge.amaf_wins, edge.mean))
+            .collect()
+    }
+
+    #[test]
+    fn all_moves_as_first_credits_every_step_the_actor_took_later() {
+        let config = MctsConfig::default();
+        let mut tree = Mcts::new(Fill::new(true), config);
+        assert_eq!(tree.config.exploration, config.rave_exploration);
+        tree.simulate(&mut crate::search::rng::seeded(1));
+        // The first step (cell 0, all equal) by White; the playout gives cell 1 to Black
+        // and cell 2 to White, and White wins: cells 0 and 2 count a White win.
+        let edges = root_edges(&tree);
+        let stats: Vec<(u8, f32, f32)> = edges.iter().map(|e| (e.0, e.1, e.2)).collect();
+        assert_eq!(stats, vec![(0, 1.0, 1.0), (1, 0.0, 0.0), (2, 1.0, 1.0)]);
+        // Cell 1 keeps its first-play mean exactly; cell 2, untried, now leans to its
+        // all-moves-as-first win.
+        assert_eq!(edges[1].3, 0.5);
+        let bias = 4.0 * config.rave_bias * config.rave_bias;
+        assert!((edges[2].3 - (0.5 + 0.5 / (2.0 + bias))).abs() < 1e-6);
+        assert!(edges[2].3 > 0.5 && edges[2].3 < 1.0);
+        // A second simulation follows cell 0 (its win leads), then Black's first step
+        // (cell 1) from the node now expanded; the playout gives cell 2 to White, who wins
+        // again. Black's node credits Black's loss to cell 1 only.
+        tree.simulate(&mut crate::search::rng::seeded(2));
+        let stats: Vec<(u8, f32, f32)> =
+            root_edges(&tree).iter().map(|e| (e.0, e.1, e.2)).collect();
+        assert_eq!(stats, vec![(0, 2.0, 2.0), (1, 0.0, 0.0), (2, 2.0, 2.0)]);
+        let black = &tree.nodes[tree.edges[tree.nodes[0].first_edge as usize].child as usize];
+        assert_eq!(black.actor, Player::Two);
+        let range = black.first_edge as usize..(black.first_edge + black.edge_count) as usize;
+        let stats: Vec<(u8, f32, f32)> = tree.edges[range]
+            .iter()
+            .map(|edge| (edge.step, edge.amaf_visits, edge.amaf_wins))
+            .collect();
+        assert_eq!(stats, vec![(1, 1.0, 0.0), (2, 0.0, 0.0)]);
+    }
+
+    #[test]
+    fn without_all_moves_as_first_the_means_stay_plain() {
+        let config = MctsConfig::default();
+        let mut tree = Mcts::new(Fill::new(false), config);
+        assert_eq!(tree.config.exploration, config.exploration);
+        for seed in 0..3 {
+            tree.simulate(&mut crate::search::rng::seeded(seed));
+        }
+        for (_, amaf_visits, _, _) in root_edges(&tree) {
+            assert_eq!(amaf_visits, 0.0);
+        }
+        let root = &tree.nodes[0];
+        for edge in
+            &tree.edges[root.first_edge as usize..(root.first_edge + root.edge_count) as usize]
+        {
+            assert_eq!(edge.mean, edge.plain_mean);
+        }
+    }
+
+    #[test]
+    fn the_one_division_blend_is_the_weighted_mean() {
+        let bias = 4.0 * 0.1f32 * 0.1;
+        for (visits, plain, amaf_visits, amaf_wins) in [
+            (1.0, 0.5, 3.0, 2.0),
+            (40.0, 0.7, 90.0, 20.0),
+            (4.0, 0.3, 1.0, 1.0),
+        ] {
+            let edge = Edge {
+                step: 0u8,
+                proven: None,
+                child: 0,
+                prior: None,
+                visits,
+                plain_mean: plain,
+                mean: plain,
+                amaf_visits,
+                amaf_wins,
+                amaf_key: 0,
+                inverse_root: 1.0,
+            };
+            let beta = amaf_visits / (visits + amaf_visits + bias * visits * amaf_visits);
+            let expected = (1.0 - beta) * plain + beta * (amaf_wins / amaf_visits);
+            assert!((blend(&edge, Some(bias)) - expected).abs() < 1e-6);
+            assert_eq!(blend(&edge, None), plain);
+        }
     }
 }

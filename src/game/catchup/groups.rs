@@ -189,6 +189,15 @@ impl Groups {
         Ordering::Equal
     }
 
+    /// The player index of the stone on `cell`, if any.
+    #[inline]
+    pub fn owner(&self, cell: u8) -> Option<usize> {
+        match self.colour[usize::from(cell)] {
+            EMPTY | OFF_BOARD => None,
+            colour => Some(usize::from(colour - 1)),
+        }
+    }
+
     /// True when `cell` holds no stone.
     #[inline]
     pub fn is_empty(&self, cell: u8) -> bool {

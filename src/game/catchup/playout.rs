@@ -10,7 +10,7 @@
 use super::groups::Groups;
 use super::tables::Tables;
 use super::{Catchup, next_limit, outcome_of};
-use crate::game::{CatchupRule, Outcome, Player, Rules};
+use crate::game::{CatchupRule, Outcome, Owners, Player, Rules};
 
 /// A playout's list of cell ordinals, one entry per `u8` value: an index held in a `u8`
 /// (a draw below the empty count, at most [`crate::board::hex::MAX_CELLS`]) needs no bounds
@@ -99,6 +99,9 @@ pub trait PlayoutPosition {
     fn neighbour_ordinals(&self, cell: u8) -> &[u8; 8];
 
     fn turn(&self) -> &Turn;
+
+    /// Who holds each cell.
+    fn owners(&self) -> Owners;
 
     fn turn_mut(&mut self) -> &mut Turn;
 
@@ -237,6 +240,16 @@ impl PlayoutPosition for PlayoutBoard {
     #[inline]
     fn neighbour_ordinals(&self, cell: u8) -> &[u8; 8] {
         &self.tables.neighbours[usize::from(cell)]
+    }
+
+    fn owners(&self) -> Owners {
+        let mut owners = Owners::default();
+        for ordinal in 0..self.cell_count() as u8 {
+            if let Some(index) = self.groups.owner(ordinal) {
+                owners.set(ordinal, index);
+            }
+        }
+        owners
     }
 
     #[inline]

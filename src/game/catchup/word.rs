@@ -10,7 +10,7 @@ use std::cmp::Ordering;
 use super::playout::{CellBuffer, Contacts, PlayoutPosition, Turn};
 use super::tables::{SLOTS, Tables, WORD_CELLS};
 use super::{Catchup, outcome_of};
-use crate::game::{Outcome, Player};
+use crate::game::{Outcome, Owners, Player};
 
 /// The highest bit, never a cell of a one-word board (those have fewer than
 /// `WORD_CELLS` cells): relabelling writes meant for a group's missing cells go to its
@@ -269,6 +269,11 @@ impl PlayoutPosition for WordBoard {
     #[inline]
     fn neighbour_ordinals(&self, cell: u8) -> &[u8; 8] {
         &self.neighbour_lists[usize::from(cell)]
+    }
+
+    #[inline]
+    fn owners(&self) -> Owners {
+        Owners::of_words(self.stones[0], self.stones[1])
     }
 
     #[inline]
