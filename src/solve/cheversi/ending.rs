@@ -28,11 +28,17 @@ pub struct Scratch {
     /// Black's 7th placement that last refuted White's 7th: tried first, as the search
     /// tries its killer.
     killer: Option<Move>,
-    /// The square facts of the killer's positions, without White's 7th piece.
-    facts: Facts,
+    /// The square facts of the last few killers' positions, without White's 7th piece
+    /// (a killer that fails once is often back at the next sibling).
+    facts: [Facts; FACT_BOARDS],
+    /// The entry of `facts` to be replaced next.
+    next_facts: usize,
     /// Black's placements with their gains (a buffer kept between calls).
     moves: Vec<(i32, Move)>,
 }
+
+/// Boards whose facts a thread keeps.
+const FACT_BOARDS: usize = 4;
 
 /// Facts about the squares of one board, computed when first asked for.
 #[derive(Debug)]
@@ -49,6 +55,25 @@ struct Facts {
     best_known: u64,
     /// The best King floor next to a square, and the square holding it.
     best_floors: [(i32, u8); 64],
+    /// Squares whose `bounds` are known.
+    bounds_known: u64,
+    bounds: [CandidateBound; 64],
+}
+
+/// A bound on White's 8th placement on one square, from the facts of the board without
+/// White's 7th piece, once that piece stands on some square `u`.
+#[derive(Copy, Clone, Debug, Default)]
+struct CandidateBound {
+    /// By kind, the gain less the best King floor next to the square: the bound when `u`
+    /// is neither on `reach` nor on `zone`.
+    far: [i16; 5],
+    /// The same without White's losses on the square: the bound when `u` is on `reach`.
+    near: [i16; 5],
+    /// The square's rays ([`SquareEffect::reach`]).
+    reach: u64,
+    /// The square of the best King floor and its neighbours: with `u` there, that floor
+    /// may not hold and the King floors are read one by one.
+    zone: u64,
 }
 
 impl Default for Facts {
@@ -66,19 +91,33 @@ impl Default for Facts {
             floors: [0; 64],
             best_known: 0,
             best_floors: [(0, 0); 64],
+            bounds_known: 0,
+            bounds: [CandidateBound::default(); 64],
         }
+    }
+}
+
+impl Scratch {
+    /// The facts about `board`: those kept, or a new entry in place of the oldest.
+    fn facts_about(&mut self, board: Cheversi) -> &mut Facts {
+        if let Some(index) = self.facts.iter().position(|facts| facts.board == board) {
+            return &mut self.facts[index];
+        }
+        let index = self.next_facts;
+        self.next_facts = (index + 1) % FACT_BOARDS;
+        self.facts[index].about(board);
+        &mut self.facts[index]
     }
 }
 
 impl Facts {
     /// Makes the facts about `board`, forgetting those about another board.
     fn about(&mut self, board: Cheversi) {
-        if self.board != board {
-            self.board = board;
-            self.known = 0;
-            self.floors_known = 0;
-            self.best_known = 0;
-        }
+        self.board = board;
+        self.known = 0;
+        self.floors_known = 0;
+        self.best_known = 0;
+        self.bounds_known = 0;
     }
 
     /// The effect of filling the empty `square`.
@@ -122,6 +161,27 @@ impl Facts {
             self.best_known |= square.bit();
         }
         self.best_floors[index]
+    }
+
+    /// The bound of White's 8th placement on the empty `square`.
+    fn bound(&mut self, square: Square) -> CandidateBound {
+        let index = square.index();
+        if self.bounds_known & square.bit() == 0 {
+            let effect = self.effect(square);
+            let (floor, king) = self.best_floor(square);
+            let (white, black) = (Player::One.index(), Player::Two.index());
+            let near = effect
+                .gains
+                .map(|gain| (gain + effect.losses[black] - floor) as i16);
+            self.bounds[index] = CandidateBound {
+                far: near.map(|bound| bound - effect.losses[white] as i16),
+                near,
+                reach: effect.reach,
+                zone: KING_ATTACKS[usize::from(king)] | 1 << king,
+            };
+            self.bounds_known |= square.bit();
+        }
+        self.bounds[index]
     }
 
     /// A lower bound on Black's King reply next to White's piece on `square` once White's
@@ -317,7 +377,7 @@ impl CheversiState {
                     -beta,
                     -alpha,
                     seventh.square(),
-                    &mut scratch.facts,
+                    scratch,
                 ),
                 _ => -child.last_two_placements(-beta, -alpha),
             };
@@ -362,9 +422,9 @@ impl CheversiState {
         alpha: i32,
         beta: i32,
         seventh: Square,
-        facts: &mut Facts,
+        scratch: &mut Scratch,
     ) -> i32 {
-        facts.about(self.position.without(seventh));
+        let facts = scratch.facts_about(self.position.without(seventh));
         let base = self.mover_margin();
         let (white, black) = (Player::One.index(), Player::Two.index());
         let squares = self.position.legal_squares_by_kind();
@@ -372,12 +432,19 @@ impl CheversiState {
         let mut best = -VALUE_BOUND - 1;
         for kind in PieceKind::ALL {
             for square in Squares(squares[kind.index()]) {
-                let effect = facts.effect(square);
-                let mut gain = effect.gains[kind.index()] + effect.losses[black];
-                if effect.reach & seventh.bit() == 0 {
-                    gain -= effect.losses[white];
-                }
-                let bound = base + gain - facts.reply_floor(square, seventh);
+                let record = facts.bound(square);
+                let bound = if record.zone & seventh.bit() != 0 {
+                    let effect = facts.effect(square);
+                    let mut gain = effect.gains[kind.index()] + effect.losses[black];
+                    if effect.reach & seventh.bit() == 0 {
+                        gain -= effect.losses[white];
+                    }
+                    base + gain - facts.reply_floor(square, seventh)
+                } else if record.reach & seventh.bit() != 0 {
+                    base + i32::from(record.near[kind.index()])
+                } else {
+                    base + i32::from(record.far[kind.index()])
+                };
                 if bound <= alpha {
                     best = best.max(bound);
                 } else {
