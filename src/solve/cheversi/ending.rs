@@ -51,10 +51,6 @@ struct Facts {
     /// Squares whose King floor (see [`Facts::floor`]) is known.
     floors_known: u64,
     floors: [i32; 64],
-    /// Squares whose best neighbouring floor is known.
-    best_known: u64,
-    /// The best King floor next to a square, and the square holding it.
-    best_floors: [(i32, u8); 64],
     /// Squares whose `bounds` are known.
     bounds_known: u64,
     bounds: [CandidateBound; 64],
@@ -71,9 +67,14 @@ struct CandidateBound {
     near: [i16; 5],
     /// The square's rays ([`SquareEffect::reach`]).
     reach: u64,
-    /// The square of the best King floor and its neighbours: with `u` there, that floor
-    /// may not hold and the King floors are read one by one.
+    /// The square of the best King floor and its neighbours: with `u` on a neighbour,
+    /// that floor falls by one (a neighbour fewer; Black's rays only get shorter).
     zone: u64,
+    /// The square of the best King floor.
+    king: u8,
+    /// With `u` on `king`, the bound grows by this: the best floor less the second best
+    /// one, which falls by one at most.
+    king_taken: i16,
 }
 
 impl Default for Facts {
@@ -89,8 +90,6 @@ impl Default for Facts {
             effects: [nothing; 64],
             floors_known: 0,
             floors: [0; 64],
-            best_known: 0,
-            best_floors: [(0, 0); 64],
             bounds_known: 0,
             bounds: [CandidateBound::default(); 64],
         }
@@ -116,7 +115,6 @@ impl Facts {
         self.board = board;
         self.known = 0;
         self.floors_known = 0;
-        self.best_known = 0;
         self.bounds_known = 0;
     }
 
@@ -144,62 +142,59 @@ impl Facts {
         self.floors[index]
     }
 
-    /// The best King floor next to `square` and its square (`-VALUE_BOUND` when no
-    /// neighbour is empty).
-    fn best_floor(&mut self, square: Square) -> (i32, u8) {
-        let index = square.index();
-        if self.best_known & square.bit() == 0 {
-            let empty = !self.board.occupied();
-            let mut best = (-VALUE_BOUND, index as u8);
-            for king in Squares(KING_ATTACKS[index] & empty) {
-                let floor = self.floor(king);
-                if floor > best.0 {
-                    best = (floor, king.index() as u8);
-                }
-            }
-            self.best_floors[index] = best;
-            self.best_known |= square.bit();
-        }
-        self.best_floors[index]
-    }
-
     /// The bound of White's 8th placement on the empty `square`.
     fn bound(&mut self, square: Square) -> CandidateBound {
         let index = square.index();
         if self.bounds_known & square.bit() == 0 {
             let effect = self.effect(square);
-            let (floor, king) = self.best_floor(square);
+            // The best two King floors next to the square.
+            let empty = !self.board.occupied();
+            let (mut first, mut second) = ((-VALUE_BOUND, index), -VALUE_BOUND);
+            for king in Squares(KING_ATTACKS[index] & empty) {
+                let floor = self.floor(king);
+                if floor > first.0 {
+                    second = first.0;
+                    first = (floor, king.index());
+                } else if floor > second {
+                    second = floor;
+                }
+            }
             let (white, black) = (Player::One.index(), Player::Two.index());
             let near = effect
                 .gains
-                .map(|gain| (gain + effect.losses[black] - floor) as i16);
+                .map(|gain| (gain + effect.losses[black] - first.0) as i16);
             self.bounds[index] = CandidateBound {
                 far: near.map(|bound| bound - effect.losses[white] as i16),
                 near,
                 reach: effect.reach,
-                zone: KING_ATTACKS[usize::from(king)] | 1 << king,
+                zone: KING_ATTACKS[first.1] | 1 << first.1,
+                king: first.1 as u8,
+                king_taken: (first.0 - second + 1).min(2 * VALUE_BOUND) as i16,
             };
             self.bounds_known |= square.bit();
         }
         self.bounds[index]
     }
+}
 
-    /// A lower bound on Black's King reply next to White's piece on `square` once White's
-    /// piece on `seventh` stands too: that piece takes a neighbour from the Kings next to
-    /// it and only shortens Black's rays, so each floor falls by at most one.
-    fn reply_floor(&mut self, square: Square, seventh: Square) -> i32 {
-        let (best, king) = self.best_floor(square);
-        let king = usize::from(king);
-        if king != seventh.index() && KING_ATTACKS[king] & seventh.bit() == 0 {
-            return best;
+impl CandidateBound {
+    /// The bound for `kind` once White's 7th piece stands on `seventh`.
+    #[inline]
+    fn with_seventh(&self, kind: PieceKind, seventh: Square) -> i32 {
+        let bit = seventh.bit();
+        let mut bound = if self.reach & bit != 0 {
+            self.near[kind.index()]
+        } else {
+            self.far[kind.index()]
+        };
+        if self.zone & bit != 0 {
+            bound += if usize::from(self.king) == seventh.index() {
+                self.king_taken
+            } else {
+                1
+            };
         }
-        let empty = !(self.board.occupied() | seventh.bit());
-        let mut floor = -VALUE_BOUND;
-        for king in Squares(KING_ATTACKS[square.index()] & empty) {
-            let taken = i32::from(KING_ATTACKS[king.index()] & seventh.bit() != 0);
-            floor = floor.max(self.floor(king) - taken);
-        }
-        floor
+        i32::from(bound)
     }
 }
 
@@ -426,25 +421,12 @@ impl CheversiState {
     ) -> i32 {
         let facts = scratch.facts_about(self.position.without(seventh));
         let base = self.mover_margin();
-        let (white, black) = (Player::One.index(), Player::Two.index());
         let squares = self.position.legal_squares_by_kind();
         let mut open = [0u64; 5];
         let mut best = -VALUE_BOUND - 1;
         for kind in PieceKind::ALL {
             for square in Squares(squares[kind.index()]) {
-                let record = facts.bound(square);
-                let bound = if record.zone & seventh.bit() != 0 {
-                    let effect = facts.effect(square);
-                    let mut gain = effect.gains[kind.index()] + effect.losses[black];
-                    if effect.reach & seventh.bit() == 0 {
-                        gain -= effect.losses[white];
-                    }
-                    base + gain - facts.reply_floor(square, seventh)
-                } else if record.reach & seventh.bit() != 0 {
-                    base + i32::from(record.near[kind.index()])
-                } else {
-                    base + i32::from(record.far[kind.index()])
-                };
+                let bound = base + facts.bound(square).with_seventh(kind, seventh);
                 if bound <= alpha {
                     best = best.max(bound);
                 } else {
