@@ -368,12 +368,9 @@ impl CheversiState {
             *nodes += 1;
             let child = self.after(killer, self.gain(killer));
             best = match self.position.last_placement() {
-                Some(seventh) if self.position.placements() == 13 => -child.white_eighth_reusing(
-                    -beta,
-                    -alpha,
-                    seventh.square(),
-                    scratch,
-                ),
+                Some(seventh) if self.position.placements() == 13 => {
+                    -child.white_eighth_reusing(-beta, -alpha, seventh.square(), scratch)
+                }
                 _ => -child.last_two_placements(-beta, -alpha),
             };
             if best >= beta {
@@ -392,7 +389,9 @@ impl CheversiState {
                 continue;
             }
             *nodes += 1;
-            let value = -self.after(mv, gain).last_two_placements(-beta, -alpha.max(best));
+            let value = -self
+                .after(mv, gain)
+                .last_two_placements(-beta, -alpha.max(best));
             if value > best {
                 best = value;
                 if best >= beta {
@@ -458,4 +457,3 @@ fn candidate_of_key(key: u32) -> (i32, Move) {
     let square = Square::from_index((key & 63) as u8).expect("a square from candidate_key");
     (gain, Move::new(kind, square))
 }
-

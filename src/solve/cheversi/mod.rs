@@ -1,8 +1,9 @@
 //! Cheversi for the solver: the engine's own position with the score kept incrementally
 //! (each placement changes the points by [`Cheversi::square_effect`], computed once per
 //! square for every kind), placements ordered by the margin they gain at once, the last
-//! two placements solved without playing them out (most of White's candidates settled by
-//! a bound on Black's King reply), and an exact 128-bit key.
+//! three placements solved without the search's own nodes (`ending`: most of White's
+//! 8th candidates settled by a bound on Black's King reply, read from square facts that
+//! sibling positions share), and an exact 128-bit key.
 //!
 //! The key names a position exactly: the occupied squares, then one 4-bit code (colour and
 //! kind) per piece in square order, 16 pieces at most; a spare code holds the rule state
@@ -18,8 +19,8 @@ use super::search::{Child, Solvable};
 
 mod ending;
 
-use ending::Scratch;
 use super::table::Key;
+use ending::Scratch;
 
 /// Positions with at most this many pieces get the symmetric key (it costs 8 encodings).
 const SYMMETRIC_KEY_PLACEMENTS: u8 = 6;
