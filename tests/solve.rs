@@ -231,13 +231,13 @@ fn cheversi_windows_near_the_end_give_sound_fail_soft_bounds() {
 #[test]
 fn cheversi_siblings_sharing_square_facts_give_minimax_bounds() {
     let mut rng = SplitMix64::new(2718);
-    for _ in 0..6 {
+    for _ in 0..40 {
         let position = random_cheversi(&mut rng, 4);
         let shared = Shared::new(8);
         let mut worker = Worker::new(&shared, 0);
         let mut moves = Vec::new();
         position.legal_moves(&mut moves);
-        for offset in [-2, 0, 1, 3] {
+        for offset in -3..=3 {
             for &mv in &moves {
                 let mut child = position.clone();
                 child.play_unchecked(mv);

@@ -75,6 +75,12 @@ pub trait Solvable: Clone + Send + Sync + 'static {
         None
     }
 
+    /// A cheap estimate of the value, where MTD(f) starts (a start near the value saves
+    /// the costly windows above it); 0 by default.
+    fn guess(&self) -> i32 {
+        0
+    }
+
     /// Positions with fewer [`Solvable::remaining`] than this are searched without the
     /// table (they are cheaper to search than to look up).
     const TABLE_MIN_REMAINING: u32 = 2;

@@ -139,6 +139,25 @@ impl Solvable for CheversiState {
         }));
     }
 
+    /// The margin of the game played on greedily: each side takes the placement that
+    /// gains the most at once.
+    fn guess(&self) -> i32 {
+        let mover = self.position.side_to_move();
+        let mut state = self.clone();
+        let mut moves = Vec::with_capacity(128);
+        while !state.position.is_finished() {
+            state.placements_with_gains(&mut moves);
+            let Some(&(gain, mv)) = moves.iter().max_by_key(|(gain, _)| *gain) else {
+                break;
+            };
+            state = state.after(mv, gain);
+        }
+        match mover {
+            Player::One => state.margin,
+            Player::Two => -state.margin,
+        }
+    }
+
     fn key(&self) -> Key {
         let pieces = pieces(&self.position);
         let last = self.position.last_placement().map(|mv| mv.square().index());
