@@ -224,6 +224,37 @@ fn cheversi_windows_near_the_end_give_sound_fail_soft_bounds() {
     }
 }
 
+/// Black's 7th placement, three placements left, searched by one worker for every White
+/// 7th placement in turn: the siblings share the square facts of the board without
+/// White's 7th piece (and the killer), which must never change a value or put a
+/// fail-soft bound on the wrong side.
+#[test]
+fn cheversi_siblings_sharing_square_facts_give_minimax_bounds() {
+    let mut rng = SplitMix64::new(2718);
+    for _ in 0..40 {
+        let position = random_cheversi(&mut rng, 4);
+        let shared = Shared::new(8);
+        let mut worker = Worker::new(&shared, 0);
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        for offset in -3..=3 {
+            for &mv in &moves {
+                let mut child = position.clone();
+                child.play_unchecked(mv);
+                let expected = cheversi_minimax(&child);
+                let state = CheversiState::new(child.clone());
+                let beta = expected + offset;
+                let value = worker.search(&state, beta - 1, beta, 1);
+                if value >= beta {
+                    assert!(value <= expected, "{child:?} beta {beta}: {value}");
+                } else {
+                    assert!(value >= expected, "{child:?} beta {beta}: {value}");
+                }
+            }
+        }
+    }
+}
+
 fn header(position: &str) -> Header {
     Header {
         variant: "cheversi".into(),

@@ -273,6 +273,7 @@ impl CatchupState {
 
 impl Solvable for CatchupState {
     type Move = u64;
+    type Scratch = ();
 
     fn final_value(&self) -> Option<i32> {
         if self.empty() != 0 {

@@ -58,10 +58,27 @@ pub trait Solvable: Clone + Send + Sync + 'static {
     /// Every value lies within `-value_bound()..=value_bound()`.
     fn value_bound(&self) -> i32;
 
+    /// What a thread's [`Solvable::shortcut`] keeps between calls (Cheversi: the facts
+    /// its sibling positions share); `()` for none.
+    type Scratch: Default + Send;
+
     /// The value, fail-soft within `alpha..beta`, when the game has a shortcut cheaper
-    /// than the search (Cheversi's last two placements).
-    fn shortcut(&self, _alpha: i32, _beta: i32) -> Option<i32> {
+    /// than the search (Cheversi's last three placements). It adds to `nodes` the
+    /// positions it settled below this one (each counted as the search would).
+    fn shortcut(
+        &self,
+        _alpha: i32,
+        _beta: i32,
+        _scratch: &mut Self::Scratch,
+        _nodes: &mut u64,
+    ) -> Option<i32> {
         None
+    }
+
+    /// A cheap estimate of the value, where MTD(f) starts (a start near the value saves
+    /// the costly windows above it); 0 by default.
+    fn guess(&self) -> i32 {
+        0
     }
 
     /// Positions with fewer [`Solvable::remaining`] than this are searched without the
@@ -133,6 +150,8 @@ pub struct Worker<'a, G: Solvable> {
     killers: Vec<u32>,
     /// The root move of the last search that reached its `beta` (or else its best).
     pub root_best: Option<G::Move>,
+    /// The game's memory for [`Solvable::shortcut`].
+    scratch: G::Scratch,
 }
 
 impl<'a, G: Solvable> Worker<'a, G> {
@@ -145,6 +164,7 @@ impl<'a, G: Solvable> Worker<'a, G> {
             thread_index,
             killers: vec![0; MAX_PLY + 1],
             root_best: None,
+            scratch: G::Scratch::default(),
         }
     }
 
@@ -167,13 +187,13 @@ impl<'a, G: Solvable> Worker<'a, G> {
     /// stop the result means nothing (and nothing was stored).
     pub fn search(&mut self, position: &G, alpha: i32, beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
-        if self.nodes & 4095 == 0 {
+        if self.nodes - self.flushed >= 4096 {
             self.flush();
         }
         if let Some(value) = position.final_value() {
             return value;
         }
-        if let Some(value) = position.shortcut(alpha, beta) {
+        if let Some(value) = position.shortcut(alpha, beta, &mut self.scratch, &mut self.nodes) {
             return value;
         }
         let bound = position.value_bound();

@@ -44,6 +44,10 @@ pub struct SquareEffect {
     pub losses: [i32; 2],
     /// Points a piece of each kind placed there gains, by [`PieceKind::index`].
     pub gains: [i32; 5],
+    /// The squares the square's rook and bishop rays reach, up to and including the first
+    /// piece each way. A placement elsewhere, off these squares and off the square's
+    /// Knight jumps, leaves the effect as it is (the solver reuses effects so).
+    pub reach: u64,
 }
 
 /// Every kind in hand: the start.
@@ -252,7 +256,11 @@ impl Cheversi {
         ];
         let gains = reach.map(|set| (set & empty_after).count_ones() as i32);
         let losses = self.losses_through(square, rook, bishop, empty_after);
-        SquareEffect { losses, gains }
+        SquareEffect {
+            losses,
+            gains,
+            reach: rook | bishop,
+        }
     }
 
     /// The `losses` of [`Cheversi::square_effect`] alone (the solver's bounds need no
@@ -326,6 +334,28 @@ impl Cheversi {
             }
         }
         hash
+    }
+
+    /// The position with the piece on the occupied `square` taken off, as if it had never
+    /// been placed (and no placement is remembered as the last). The solver reads on it
+    /// the square effects that positions differing by that one piece share.
+    pub fn without(&self, square: Square) -> Cheversi {
+        let bit = square.bit();
+        debug_assert!(self.occupied() & bit != 0, "{square:?} is empty");
+        let mut position = self.clone();
+        let colour = usize::from(self.colours[0] & bit == 0);
+        let kind = PieceKind::ALL
+            .into_iter()
+            .find(|kind| self.kinds[kind.index()] & bit != 0)
+            .expect("an occupied square holds a kind");
+        position.colours[colour] &= !bit;
+        position.kinds[kind.index()] &= !bit;
+        position.hands[colour] |= 1 << kind.index();
+        position.placements -= 1;
+        position.last = None;
+        position.board_hash ^=
+            KEYS.pieces[colour][kind.index()][square.index()] ^ KEYS.black_to_move;
+        position
     }
 
     /// Places `mv` for the side to move with no legality check. The move must be legal

@@ -1,8 +1,9 @@
 //! Cheversi for the solver: the engine's own position with the score kept incrementally
 //! (each placement changes the points by [`Cheversi::square_effect`], computed once per
 //! square for every kind), placements ordered by the margin they gain at once, the last
-//! two placements solved without playing them out (most of White's candidates settled by
-//! a bound on Black's King reply), and an exact 128-bit key.
+//! three placements solved without the search's own nodes (`ending`: most of White's
+//! 8th candidates settled by a bound on Black's King reply, read from square facts that
+//! sibling positions share), and an exact 128-bit key.
 //!
 //! The key names a position exactly: the occupied squares, then one 4-bit code (colour and
 //! kind) per piece in square order, 16 pieces at most; a spare code holds the rule state
@@ -11,12 +12,15 @@
 //! over the board's 8 symmetries: every rule (touching, the Bishops' square colours, the
 //! attack patterns) is kept by rotations and mirrors, since no piece has a direction.
 
-use crate::game::cheversi::bitboard::KING_ATTACKS;
 use crate::game::cheversi::{Cheversi, Move, PLACEMENTS, PieceKind, Square, Squares};
 use crate::game::{Player, Rules};
 
 use super::search::{Child, Solvable};
+
+mod ending;
+
 use super::table::Key;
+use ending::Scratch;
 
 /// Positions with at most this many pieces get the symmetric key (it costs 8 encodings).
 const SYMMETRIC_KEY_PLACEMENTS: u8 = 6;
@@ -114,171 +118,11 @@ impl CheversiState {
             margin: self.margin + white_gain,
         }
     }
-
-    /// The mover's best last placement (Black's King), fail-soft against `beta`.
-    fn last_placement(&self, beta: i32) -> i32 {
-        let base = self.mover_margin();
-        let mover = self.position.side_to_move().index();
-        let squares = self.position.legal_squares_by_kind();
-        let mut best = -VALUE_BOUND - 1;
-        for kind in PieceKind::ALL {
-            for square in Squares(squares[kind.index()]) {
-                let effect = self.position.square_effect(square);
-                let value = base + effect.gains[kind.index()] + effect.losses[1 - mover]
-                    - effect.losses[mover];
-                if value > best {
-                    best = value;
-                    if best >= beta {
-                        return best;
-                    }
-                }
-            }
-        }
-        best
-    }
-
-    /// The last two placements by fail-soft alpha-beta: each of White's candidates
-    /// answered by Black's best King, the candidates tried in the order of the margin
-    /// they leave.
-    ///
-    /// Most candidates are settled without playing them: Black's King goes next to
-    /// White's last piece, and a King on the empty square `k` scores at least
-    /// [`CheversiState::king_floor`]`(k)` for Black, so White's candidate is worth at most
-    /// its margin minus the best floor next to it. A first pass over the candidates, in
-    /// generation order, settles those whose bound cannot beat the window (their bound
-    /// still counts towards the fail-soft value); only the others are sorted and played.
-    /// Sorting every candidate cost a tenth of a solve, and the order matters only for
-    /// the few that are played: a pass that fails low plays them all, and one that fails
-    /// high stops at the first to reach `beta`.
-    fn last_two_placements(&self, alpha: i32, beta: i32) -> i32 {
-        let base = self.mover_margin();
-        let mover = self.position.side_to_move().index();
-        let squares = self.position.legal_squares_by_kind();
-        let empty = !self.position.occupied();
-        let black = Player::Two.index();
-        let mut floors = [0i32; 64];
-        let mut known = 0u64;
-        let mut best = -VALUE_BOUND - 1;
-        // The candidates as order keys (`candidate_key`), later those still open with
-        // their bound. White holds one piece before its last placement, so 64 entries
-        // hold them all; one more (never seen) would be played at once, as correctly.
-        let mut open = [0u64; 64];
-        let mut count = 0;
-        // Kind by kind (White has one left, so no square's effect is computed twice).
-        for kind in PieceKind::ALL {
-            for square in Squares(squares[kind.index()]) {
-                let effect = self.position.square_effect(square);
-                // A candidate's square is often a King square next to another candidate:
-                // its floor comes with its effect.
-                floors[square.index()] = self.floor_of(square, empty, effect.losses[black]);
-                known |= square.bit();
-                let taken = effect.losses[1 - mover] - effect.losses[mover];
-                let gain = effect.gains[kind.index()] + taken;
-                let mv = Move::new(kind, square);
-                if let Some(slot) = open.get_mut(count) {
-                    *slot = u64::from(candidate_key(gain, mv));
-                    count += 1;
-                } else {
-                    best = best.max(-self.after(mv, gain).last_placement(-alpha.max(best)));
-                    if best >= beta {
-                        return best;
-                    }
-                }
-            }
-        }
-        // The largest gain first, played at once if its bound leaves it open: a node that
-        // fails high mostly does so on it, before any other candidate's floors.
-        if let Some(first) = (0..count).max_by_key(|&index| open[index]) {
-            open.swap(0, first);
-        }
-        let mut still_open = 0;
-        for index in 0..count {
-            let (gain, mv) = candidate_of_key(open[index] as u32);
-            let square = mv.square();
-            // The best floor next to the candidate, as far as needed to settle it.
-            let mut reply_floor = -VALUE_BOUND;
-            for king in Squares(KING_ATTACKS[square.index()] & empty) {
-                if base + gain - reply_floor <= alpha {
-                    break;
-                }
-                if known & king.bit() == 0 {
-                    floors[king.index()] = self.king_floor(king, empty);
-                    known |= king.bit();
-                }
-                reply_floor = reply_floor.max(floors[king.index()]);
-            }
-            let bound = base + gain - reply_floor;
-            if bound <= alpha {
-                best = best.max(bound);
-            } else if index == 0 {
-                best = best.max(-self.after(mv, gain).last_placement(-alpha));
-                if best >= beta {
-                    return best;
-                }
-            } else {
-                open[still_open] = open[index] << 32 | u64::from(bound as u32);
-                still_open += 1;
-            }
-        }
-        let count = still_open;
-        let open = &mut open[..count];
-        open.sort_unstable_by_key(|&entry| std::cmp::Reverse(entry));
-        for &entry in open.iter() {
-            let (key, bound) = ((entry >> 32) as u32, entry as u32 as i32);
-            let needed = alpha.max(best);
-            if bound <= needed {
-                best = best.max(bound);
-                continue;
-            }
-            let (gain, mv) = candidate_of_key(key);
-            let value = -self.after(mv, gain).last_placement(-needed);
-            if value > best {
-                best = value;
-                if best >= beta {
-                    break;
-                }
-            }
-        }
-        best
-    }
-
-    /// A lower bound on what Black's King on the empty square `king` gains for Black when
-    /// it is the last placement, whatever White's 8th piece next to it was: it attacks
-    /// its empty neighbours but that piece's square, White's pieces lose what they lose
-    /// (at least nothing), and Black's own pieces lose at most what they lose on today's
-    /// board (a piece placed since only shortens their rays).
-    fn king_floor(&self, king: Square, empty: u64) -> i32 {
-        let black = Player::Two.index();
-        self.floor_of(king, empty, self.position.square_losses(king)[black])
-    }
-
-    /// [`CheversiState::king_floor`] from what Black's pieces lose on `king`.
-    fn floor_of(&self, king: Square, empty: u64, black_losses: i32) -> i32 {
-        let neighbours = (KING_ATTACKS[king.index()] & empty).count_ones() as i32;
-        neighbours - 1 - black_losses
-    }
-}
-
-/// Bits of a candidate's move in [`candidate_key`].
-const MOVE_KEY_BITS: u32 = 9;
-
-/// A candidate of [`CheversiState::last_two_placements`] as one number that sorts by its
-/// gain: the gain (offset to be positive) above the move's kind and square.
-fn candidate_key(gain: i32, mv: Move) -> u32 {
-    let code = (mv.kind().index() as u32) << 6 | mv.square().index() as u32;
-    ((gain + VALUE_BOUND + 1) as u32) << MOVE_KEY_BITS | code
-}
-
-/// The gain and move of a [`candidate_key`].
-fn candidate_of_key(key: u32) -> (i32, Move) {
-    let gain = (key >> MOVE_KEY_BITS) as i32 - VALUE_BOUND - 1;
-    let kind = PieceKind::from_index((key >> 6 & 7) as usize).expect("a kind from candidate_key");
-    let square = Square::from_index((key & 63) as u8).expect("a square from candidate_key");
-    (gain, Move::new(kind, square))
 }
 
 impl Solvable for CheversiState {
     type Move = Move;
+    type Scratch = Scratch;
 
     fn final_value(&self) -> Option<i32> {
         self.position.is_finished().then(|| self.mover_margin())
@@ -293,6 +137,25 @@ impl Solvable for CheversiState {
             order: gain,
             position: self.after(mv, gain),
         }));
+    }
+
+    /// The margin of the game played on greedily: each side takes the placement that
+    /// gains the most at once.
+    fn guess(&self) -> i32 {
+        let mover = self.position.side_to_move();
+        let mut state = self.clone();
+        let mut moves = Vec::with_capacity(128);
+        while !state.position.is_finished() {
+            state.placements_with_gains(&mut moves);
+            let Some(&(gain, mv)) = moves.iter().max_by_key(|(gain, _)| *gain) else {
+                break;
+            };
+            state = state.after(mv, gain);
+        }
+        match mover {
+            Player::One => state.margin,
+            Player::Two => -state.margin,
+        }
     }
 
     fn key(&self) -> Key {
@@ -341,10 +204,17 @@ impl Solvable for CheversiState {
         VALUE_BOUND
     }
 
-    fn shortcut(&self, alpha: i32, beta: i32) -> Option<i32> {
+    fn shortcut(
+        &self,
+        alpha: i32,
+        beta: i32,
+        scratch: &mut Scratch,
+        nodes: &mut u64,
+    ) -> Option<i32> {
         match self.remaining() {
             1 => Some(self.last_placement(beta)),
             2 => Some(self.last_two_placements(alpha, beta)),
+            3 => Some(self.black_seventh(alpha, beta, scratch, nodes)),
             _ => None,
         }
     }

@@ -1,0 +1,459 @@
+//! Cheversi's last three placements, valued without the search's own nodes.
+//!
+//! The last placement (Black's King) is the best score change over its squares; the last
+//! two are White's candidates, each bounded by Black's King reply and only the few the
+//! bound leaves open played ([`CheversiState::last_two_placements`]); the last three are
+//! Black's 7th placement, the killer first, as the search would do them
+//! ([`CheversiState::black_seventh`]).
+//!
+//! Most of the work is Black's killer refuting White's 7th placements one after the
+//! other: siblings whose positions differ only by White's 7th piece. So the effects of
+//! every square on the board without that piece are kept ([`Facts`]) and reused: an
+//! effect changes only when the piece stands on the square's rays or a Knight's jump
+//! away, and even then White's candidate there gains at most what it gains without that
+//! piece plus what White's own pieces lose there ([`CheversiState::white_eighth_reusing`]).
+
+use std::cmp::Reverse;
+
+use crate::game::Player;
+use crate::game::cheversi::bitboard::KING_ATTACKS;
+use crate::game::cheversi::position::SquareEffect;
+use crate::game::cheversi::{Cheversi, Move, PieceKind, Square, Squares};
+
+use super::{CheversiState, VALUE_BOUND};
+
+/// What one thread keeps between Black's 7th placements (the search's scratch).
+#[derive(Debug, Default)]
+pub struct Scratch {
+    /// Black's 7th placement that last refuted White's 7th: tried first, as the search
+    /// tries its killer.
+    killer: Option<Move>,
+    /// The square facts of the last few killers' positions, without White's 7th piece
+    /// (a killer that fails once is often back at the next sibling).
+    facts: [Facts; FACT_BOARDS],
+    /// The entry of `facts` to be replaced next.
+    next_facts: usize,
+    /// Black's placements with their gains (a buffer kept between calls).
+    moves: Vec<(i32, Move)>,
+}
+
+/// Boards whose facts a thread keeps.
+const FACT_BOARDS: usize = 4;
+
+/// Facts about the squares of one board, computed when first asked for.
+#[derive(Debug)]
+struct Facts {
+    /// The board they are about.
+    board: Cheversi,
+    /// Squares whose `effects` are known.
+    known: u64,
+    effects: [SquareEffect; 64],
+    /// Squares whose King floor (see [`Facts::floor`]) is known.
+    floors_known: u64,
+    floors: [i32; 64],
+    /// Squares whose `bounds` are known.
+    bounds_known: u64,
+    bounds: [CandidateBound; 64],
+}
+
+/// A bound on White's 8th placement on one square, from the facts of the board without
+/// White's 7th piece, once that piece stands on some square `u`.
+#[derive(Copy, Clone, Debug, Default)]
+struct CandidateBound {
+    /// By kind, the gain less the best King floor next to the square: the bound when `u`
+    /// is neither on `reach` nor on `zone`.
+    far: [i16; 5],
+    /// The same without White's losses on the square: the bound when `u` is on `reach`.
+    near: [i16; 5],
+    /// The square's rays ([`SquareEffect::reach`]).
+    reach: u64,
+    /// The square of the best King floor and its neighbours: with `u` on a neighbour,
+    /// that floor falls by one (a neighbour fewer; Black's rays only get shorter).
+    zone: u64,
+    /// The square of the best King floor.
+    king: u8,
+    /// With `u` on `king`, the bound grows by this: the best floor less the second best
+    /// one, which falls by one at most.
+    king_taken: i16,
+}
+
+impl Default for Facts {
+    fn default() -> Self {
+        let nothing = SquareEffect {
+            losses: [0; 2],
+            gains: [0; 5],
+            reach: 0,
+        };
+        Facts {
+            board: Cheversi::new(),
+            known: 0,
+            effects: [nothing; 64],
+            floors_known: 0,
+            floors: [0; 64],
+            bounds_known: 0,
+            bounds: [CandidateBound::default(); 64],
+        }
+    }
+}
+
+impl Scratch {
+    /// The facts about `board`: those kept, or a new entry in place of the oldest.
+    fn facts_about(&mut self, board: Cheversi) -> &mut Facts {
+        if let Some(index) = self.facts.iter().position(|facts| facts.board == board) {
+            return &mut self.facts[index];
+        }
+        let index = self.next_facts;
+        self.next_facts = (index + 1) % FACT_BOARDS;
+        self.facts[index].about(board);
+        &mut self.facts[index]
+    }
+}
+
+impl Facts {
+    /// Makes the facts about `board`, forgetting those about another board.
+    fn about(&mut self, board: Cheversi) {
+        self.board = board;
+        self.known = 0;
+        self.floors_known = 0;
+        self.bounds_known = 0;
+    }
+
+    /// The effect of filling the empty `square`.
+    fn effect(&mut self, square: Square) -> SquareEffect {
+        let index = square.index();
+        if self.known & square.bit() == 0 {
+            self.effects[index] = self.board.square_effect(square);
+            self.known |= square.bit();
+        }
+        self.effects[index]
+    }
+
+    /// The King floor of the empty `king` (see [`CheversiState::king_floor`]): what Black's
+    /// King there gains at least next to a White piece placed on a neighbour.
+    fn floor(&mut self, king: Square) -> i32 {
+        let index = king.index();
+        if self.floors_known & king.bit() == 0 {
+            let empty = !self.board.occupied();
+            let neighbours = (KING_ATTACKS[index] & empty).count_ones() as i32;
+            let black_losses = self.effect(king).losses[Player::Two.index()];
+            self.floors[index] = neighbours - 1 - black_losses;
+            self.floors_known |= king.bit();
+        }
+        self.floors[index]
+    }
+
+    /// The bound of White's 8th placement on the empty `square`.
+    fn bound(&mut self, square: Square) -> CandidateBound {
+        let index = square.index();
+        if self.bounds_known & square.bit() == 0 {
+            let effect = self.effect(square);
+            // The best two King floors next to the square.
+            let empty = !self.board.occupied();
+            let (mut first, mut second) = ((-VALUE_BOUND, index), -VALUE_BOUND);
+            for king in Squares(KING_ATTACKS[index] & empty) {
+                let floor = self.floor(king);
+                if floor > first.0 {
+                    second = first.0;
+                    first = (floor, king.index());
+                } else if floor > second {
+                    second = floor;
+                }
+            }
+            let (white, black) = (Player::One.index(), Player::Two.index());
+            let near = effect
+                .gains
+                .map(|gain| (gain + effect.losses[black] - first.0) as i16);
+            self.bounds[index] = CandidateBound {
+                far: near.map(|bound| bound - effect.losses[white] as i16),
+                near,
+                reach: effect.reach,
+                zone: KING_ATTACKS[first.1] | 1 << first.1,
+                king: first.1 as u8,
+                king_taken: (first.0 - second + 1).min(2 * VALUE_BOUND) as i16,
+            };
+            self.bounds_known |= square.bit();
+        }
+        self.bounds[index]
+    }
+}
+
+impl CandidateBound {
+    /// The bound for `kind` once White's 7th piece stands on `seventh`.
+    #[inline]
+    fn with_seventh(&self, kind: PieceKind, seventh: Square) -> i32 {
+        let bit = seventh.bit();
+        let mut bound = if self.reach & bit != 0 {
+            self.near[kind.index()]
+        } else {
+            self.far[kind.index()]
+        };
+        if self.zone & bit != 0 {
+            bound += if usize::from(self.king) == seventh.index() {
+                self.king_taken
+            } else {
+                1
+            };
+        }
+        i32::from(bound)
+    }
+}
+
+impl CheversiState {
+    /// The mover's best last placement (Black's King), fail-soft against `beta`.
+    pub(super) fn last_placement(&self, beta: i32) -> i32 {
+        let base = self.mover_margin();
+        let mover = self.position.side_to_move().index();
+        let squares = self.position.legal_squares_by_kind();
+        let mut best = -VALUE_BOUND - 1;
+        for kind in PieceKind::ALL {
+            for square in Squares(squares[kind.index()]) {
+                let effect = self.position.square_effect(square);
+                let value = base + effect.gains[kind.index()] + effect.losses[1 - mover]
+                    - effect.losses[mover];
+                if value > best {
+                    best = value;
+                    if best >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The last two placements by fail-soft alpha-beta: each of White's candidates
+    /// answered by Black's best King, the candidates tried in the order of the margin
+    /// they leave.
+    ///
+    /// Most candidates are settled without playing them: Black's King goes next to
+    /// White's last piece, and a King on the empty square `k` scores at least
+    /// [`CheversiState::king_floor`]`(k)` for Black, so White's candidate is worth at most
+    /// its margin minus the best floor next to it. A first pass over the candidates, in
+    /// generation order, settles those whose bound cannot beat the window (their bound
+    /// still counts towards the fail-soft value); only the others are sorted and played.
+    /// Sorting every candidate cost a tenth of a solve, and the order matters only for
+    /// the few that are played: a pass that fails low plays them all, and one that fails
+    /// high stops at the first to reach `beta`.
+    pub(super) fn last_two_placements(&self, alpha: i32, beta: i32) -> i32 {
+        let squares = self.position.legal_squares_by_kind();
+        self.settle_candidates(alpha, beta, squares, -VALUE_BOUND - 1)
+    }
+
+    /// [`CheversiState::last_two_placements`] over White's candidates on `squares` (by
+    /// kind) alone, the others already worth at most `best`.
+    fn settle_candidates(&self, alpha: i32, beta: i32, squares: [u64; 5], best: i32) -> i32 {
+        let base = self.mover_margin();
+        let mover = self.position.side_to_move().index();
+        let empty = !self.position.occupied();
+        let black = Player::Two.index();
+        let mut floors = [0i32; 64];
+        let mut known = 0u64;
+        let mut best = best;
+        // The candidates as order keys (`candidate_key`), later those still open with
+        // their bound. White holds one piece before its last placement, so 64 entries
+        // hold them all; one more (never seen) would be played at once, as correctly.
+        let mut open = [0u64; 64];
+        let mut count = 0;
+        // Kind by kind (White has one left, so no square's effect is computed twice).
+        for kind in PieceKind::ALL {
+            for square in Squares(squares[kind.index()]) {
+                let effect = self.position.square_effect(square);
+                // A candidate's square is often a King square next to another candidate:
+                // its floor comes with its effect.
+                floors[square.index()] = self.floor_of(square, empty, effect.losses[black]);
+                known |= square.bit();
+                let taken = effect.losses[1 - mover] - effect.losses[mover];
+                let gain = effect.gains[kind.index()] + taken;
+                let mv = Move::new(kind, square);
+                if let Some(slot) = open.get_mut(count) {
+                    *slot = u64::from(candidate_key(gain, mv));
+                    count += 1;
+                } else {
+                    best = best.max(-self.after(mv, gain).last_placement(-alpha.max(best)));
+                    if best >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        // The largest gain first, played at once if its bound leaves it open: a node that
+        // fails high mostly does so on it, before any other candidate's floors.
+        if let Some(first) = (0..count).max_by_key(|&index| open[index]) {
+            open.swap(0, first);
+        }
+        let mut still_open = 0;
+        for index in 0..count {
+            let (gain, mv) = candidate_of_key(open[index] as u32);
+            let square = mv.square();
+            // The best floor next to the candidate, as far as needed to settle it.
+            let mut reply_floor = -VALUE_BOUND;
+            for king in Squares(KING_ATTACKS[square.index()] & empty) {
+                if base + gain - reply_floor <= alpha {
+                    break;
+                }
+                if known & king.bit() == 0 {
+                    floors[king.index()] = self.king_floor(king, empty);
+                    known |= king.bit();
+                }
+                reply_floor = reply_floor.max(floors[king.index()]);
+            }
+            let bound = base + gain - reply_floor;
+            if bound <= alpha {
+                best = best.max(bound);
+            } else if index == 0 {
+                best = best.max(-self.after(mv, gain).last_placement(-alpha));
+                if best >= beta {
+                    return best;
+                }
+            } else {
+                open[still_open] = open[index] << 32 | u64::from(bound as u32);
+                still_open += 1;
+            }
+        }
+        let count = still_open;
+        let open = &mut open[..count];
+        open.sort_unstable_by_key(|&entry| std::cmp::Reverse(entry));
+        for &entry in open.iter() {
+            let (key, bound) = ((entry >> 32) as u32, entry as u32 as i32);
+            let needed = alpha.max(best);
+            if bound <= needed {
+                best = best.max(bound);
+                continue;
+            }
+            let (gain, mv) = candidate_of_key(key);
+            let value = -self.after(mv, gain).last_placement(-needed);
+            if value > best {
+                best = value;
+                if best >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// A lower bound on what Black's King on the empty square `king` gains for Black when
+    /// it is the last placement, whatever White's 8th piece next to it was: it attacks
+    /// its empty neighbours but that piece's square, White's pieces lose what they lose
+    /// (at least nothing), and Black's own pieces lose at most what they lose on today's
+    /// board (a piece placed since only shortens their rays).
+    fn king_floor(&self, king: Square, empty: u64) -> i32 {
+        let black = Player::Two.index();
+        self.floor_of(king, empty, self.position.square_losses(king)[black])
+    }
+
+    /// [`CheversiState::king_floor`] from what Black's pieces lose on `king`.
+    fn floor_of(&self, king: Square, empty: u64, black_losses: i32) -> i32 {
+        let neighbours = (KING_ATTACKS[king.index()] & empty).count_ones() as i32;
+        neighbours - 1 - black_losses
+    }
+
+    /// Black's 7th placement (three placements left), fail-soft: the thread's killer first,
+    /// its White 8th candidates bounded from the square facts it shares with its siblings,
+    /// then every placement by the margin it gains, as the search orders them (it counts
+    /// each position after Black's placement in `nodes`, as the search would).
+    pub(super) fn black_seventh(
+        &self,
+        alpha: i32,
+        beta: i32,
+        scratch: &mut Scratch,
+        nodes: &mut u64,
+    ) -> i32 {
+        let mut best = -VALUE_BOUND - 1;
+        let mut tried = None;
+        if let Some(killer) = scratch.killer
+            && self.position.is_legal(killer)
+        {
+            tried = Some(killer);
+            *nodes += 1;
+            let child = self.after(killer, self.gain(killer));
+            best = match self.position.last_placement() {
+                Some(seventh) if self.position.placements() == 13 => {
+                    -child.white_eighth_reusing(-beta, -alpha, seventh.square(), scratch)
+                }
+                _ => -child.last_two_placements(-beta, -alpha),
+            };
+            if best >= beta {
+                return best;
+            }
+        }
+        let mut moves = std::mem::take(&mut scratch.moves);
+        self.placements_with_gains(&mut moves);
+        if moves.is_empty() {
+            scratch.moves = moves;
+            return -VALUE_BOUND;
+        }
+        moves.sort_by_key(|&(gain, _)| Reverse(gain));
+        for &(gain, mv) in moves.iter() {
+            if tried == Some(mv) {
+                continue;
+            }
+            *nodes += 1;
+            let value = -self
+                .after(mv, gain)
+                .last_two_placements(-beta, -alpha.max(best));
+            if value > best {
+                best = value;
+                if best >= beta {
+                    scratch.killer = Some(mv);
+                    break;
+                }
+            }
+        }
+        scratch.moves = moves;
+        best
+    }
+
+    /// [`CheversiState::last_two_placements`] after White's 7th piece on `seventh`, with
+    /// each candidate first bounded from `facts` about the board without that piece
+    /// (shared with the siblings that differ from this position only there): the same
+    /// effect when `seventh` is off the candidate's rays (a Knight's jump only lowers
+    /// the gain), else at most the gain there without White's losses; the same King
+    /// floors less one next to `seventh`. Only the candidates left open are bounded
+    /// again exactly and played.
+    fn white_eighth_reusing(
+        &self,
+        alpha: i32,
+        beta: i32,
+        seventh: Square,
+        scratch: &mut Scratch,
+    ) -> i32 {
+        let facts = scratch.facts_about(self.position.without(seventh));
+        let base = self.mover_margin();
+        let squares = self.position.legal_squares_by_kind();
+        let mut open = [0u64; 5];
+        let mut best = -VALUE_BOUND - 1;
+        for kind in PieceKind::ALL {
+            for square in Squares(squares[kind.index()]) {
+                let bound = base + facts.bound(square).with_seventh(kind, seventh);
+                if bound <= alpha {
+                    best = best.max(bound);
+                } else {
+                    open[kind.index()] |= square.bit();
+                }
+            }
+        }
+        if open.iter().all(|&set| set == 0) {
+            return best;
+        }
+        self.settle_candidates(alpha, beta, open, best)
+    }
+}
+
+/// Bits of a candidate's move in [`candidate_key`].
+const MOVE_KEY_BITS: u32 = 9;
+
+/// A candidate of [`CheversiState::last_two_placements`] as one number that sorts by its
+/// gain: the gain (offset to be positive) above the move's kind and square.
+fn candidate_key(gain: i32, mv: Move) -> u32 {
+    let code = (mv.kind().index() as u32) << 6 | mv.square().index() as u32;
+    ((gain + VALUE_BOUND + 1) as u32) << MOVE_KEY_BITS | code
+}
+
+/// The gain and move of a [`candidate_key`].
+fn candidate_of_key(key: u32) -> (i32, Move) {
+    let gain = (key >> MOVE_KEY_BITS) as i32 - VALUE_BOUND - 1;
+    let kind = PieceKind::from_index((key >> 6 & 7) as usize).expect("a kind from candidate_key");
+    let square = Square::from_index((key & 63) as u8).expect("a square from candidate_key");
+    (gain, Move::new(kind, square))
+}
