@@ -204,11 +204,7 @@ fn cheversi_windows_near_the_end_give_sound_fail_soft_bounds() {
         for offset in [-6, -3, -1, 0, 1, 2, 4, 7] {
             let beta = expected + offset;
             let value = worker.search(&state, beta - 1, beta, 0);
-            if value >= beta {
-                assert!(value <= expected, "{position:?} beta {beta}: {value}");
-            } else {
-                assert!(value >= expected, "{position:?} beta {beta}: {value}");
-            }
+            assert_fail_soft(value, beta, expected, &position);
             let (alpha, beta) = (expected - 2 + offset, expected + 2 + offset);
             let value = worker.search(&state, alpha, beta, 0);
             if value <= alpha {
@@ -245,11 +241,7 @@ fn cheversi_siblings_sharing_square_facts_give_minimax_bounds() {
                 let state = CheversiState::new(child.clone());
                 let beta = expected + offset;
                 let value = worker.search(&state, beta - 1, beta, 1);
-                if value >= beta {
-                    assert!(value <= expected, "{child:?} beta {beta}: {value}");
-                } else {
-                    assert!(value >= expected, "{child:?} beta {beta}: {value}");
-                }
+                assert_fail_soft(value, beta, expected, &child);
             }
         }
     }
@@ -365,4 +357,14 @@ fn a_proof_passes_the_checker_and_fails_with_one_move_changed() {
             .collect::<Vec<_>>(),
         vec![(mover, value), (mover.opponent(), -value)]
     );
+}
+
+/// A null-window result at `beta` is a fail-soft bound on the right side of the exact
+/// value: at most the value when it fails high, at least it when it fails low.
+fn assert_fail_soft(value: i32, beta: i32, expected: i32, position: &dyn std::fmt::Debug) {
+    if value >= beta {
+        assert!(value <= expected, "{position:?} beta {beta}: {value}");
+    } else {
+        assert!(value >= expected, "{position:?} beta {beta}: {value}");
+    }
 }
