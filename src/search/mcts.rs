@@ -72,6 +72,12 @@ struct Node {
 }
 
 impl Node {
+    /// Where this node's edges stand in [`Mcts::edges`].
+    #[inline]
+    fn edge_range(&self) -> std::ops::Range<usize> {
+        self.first_edge as usize..(self.first_edge + self.edge_count) as usize
+    }
+
     fn new(actor: Player, parent_edge: u32) -> Self {
         Node {
             first_edge: 0,
@@ -147,9 +153,8 @@ pub struct Mcts<T: TreeGame> {
 }
 
 impl<T: TreeGame> Mcts<T> {
-    pub fn new(root: T, config: MctsConfig) -> Self {
+    pub fn new(root: T, mut config: MctsConfig) -> Self {
         let actor = root.actor();
-        let mut config = config;
         let rave_bias = root.uses_amaf().then(|| {
             config.exploration = config.rave_exploration;
             4.0 * config.rave_bias * config.rave_bias
@@ -290,8 +295,7 @@ impl<T: TreeGame> Mcts<T> {
                 Some(_) => 0.0,
                 None => 0.5,
             };
-            let edges = &mut self.edges
-                [entry.first_edge as usize..(entry.first_edge + entry.edge_count) as usize];
+            let edges = &mut self.edges[entry.edge_range()];
             // The steps the actor took, listed without branches (whether it took a step
             // is a coin toss to the processor: a branch per step mispredicted half the
             // time), then updated. `NO_KEY` is never a key that was taken.
@@ -367,24 +371,22 @@ impl<T: TreeGame> Mcts<T> {
         let scaled_root = exploration * log_visits.sqrt();
         let mut best = None;
         let mut best_value = f32::NEG_INFINITY;
-        let range = parent.first_edge as usize..(parent.first_edge + parent.edge_count) as usize;
+        let range = parent.edge_range();
         for (index, edge) in self.edges[range.clone()].iter().enumerate() {
+            match edge.proven {
+                Some(winner) if winner == actor => return Some(range.start + index),
+                Some(_) => continue,
+                None => {}
+            }
             // Untried steps hold their prior as mean and visits (see `expand`).
-            let value = {
-                match edge.proven {
-                    Some(winner) if winner == actor => return Some(range.start + index),
-                    Some(_) => continue,
-                    None => {}
-                }
-                let bonus = scaled_root * edge.inverse_root;
-                let margin = 1e-5 * (edge.mean.abs() + bonus);
-                let exact = || edge.mean + exploration * (log_visits / edge.visits).sqrt();
-                if edge.mean + bonus + margin <= best_value {
-                    debug_assert!(exact() <= best_value, "the bound must hold");
-                    continue;
-                }
-                exact()
-            };
+            let bonus = scaled_root * edge.inverse_root;
+            let margin = 1e-5 * (edge.mean.abs() + bonus);
+            let exact = || edge.mean + exploration * (log_visits / edge.visits).sqrt();
+            if edge.mean + bonus + margin <= best_value {
+                debug_assert!(exact() <= best_value, "the bound must hold");
+                continue;
+            }
+            let value = exact();
             if value > best_value {
                 best_value = value;
                 best = Some(range.start + index);
@@ -441,7 +443,7 @@ impl<T: TreeGame> Mcts<T> {
             return None;
         }
         let actor = entry.actor;
-        let range = entry.first_edge as usize..(entry.first_edge + entry.edge_count) as usize;
+        let range = entry.edge_range();
         let mut all_lost = true;
         for edge in &self.edges[range] {
             if edge.child == 0 {
@@ -465,7 +467,7 @@ impl<T: TreeGame> Mcts<T> {
             return None;
         }
         let actor = entry.actor;
-        let range = entry.first_edge as usize..(entry.first_edge + entry.edge_count) as usize;
+        let range = entry.edge_range();
         let key = |index: usize| -> (u8, f32, f32) {
             let child = self.edges[index].child as usize;
             if child == 0 {
@@ -495,7 +497,7 @@ impl<T: TreeGame> Mcts<T> {
         if !root.expanded {
             return Vec::new();
         }
-        let range = root.first_edge as usize..(root.first_edge + root.edge_count) as usize;
+        let range = root.edge_range();
         range
             .map(|index| {
                 let edge = &self.edges[index];
@@ -526,12 +528,9 @@ impl<T: TreeGame> Mcts<T> {
         while state.outcome().is_none() {
             let Some(current) = node else { break };
             let edge = match first.take() {
-                Some(step) => {
-                    let entry = &self.nodes[current];
-                    let range =
-                        entry.first_edge as usize..(entry.first_edge + entry.edge_count) as usize;
-                    range.clone().find(|&index| self.edges[index].step == step)
-                }
+                Some(step) => self.nodes[current]
+                    .edge_range()
+                    .find(|&index| self.edges[index].step == step),
                 None => self.best_edge(current),
             };
             let Some(edge) = edge else { break };
@@ -677,7 +676,7 @@ mod tests {
 
     fn root_edges(tree: &Mcts<Fill>) -> Vec<(u8, f32, f32, f32)> {
         let root = &tree.nodes[0];
-        let range = root.first_edge as usize..(root.first_edge + root.edge_count) as usize;
+        let range = root.edge_range();
         tree.edges[range]
             .iter()
             .map(|edge| (edge.step, edge.amaf_visits, edge.amaf_wins, edge.mean))
@@ -710,7 +709,7 @@ mod tests {
         assert_eq!(stats, vec![(0, 2.0, 2.0), (1, 0.0, 0.0), (2, 2.0, 2.0)]);
         let black = &tree.nodes[tree.edges[tree.nodes[0].first_edge as usize].child as usize];
         assert_eq!(black.actor, Player::Two);
-        let range = black.first_edge as usize..(black.first_edge + black.edge_count) as usize;
+        let range = black.edge_range();
         let stats: Vec<(u8, f32, f32)> = tree.edges[range]
             .iter()
             .map(|edge| (edge.step, edge.amaf_visits, edge.amaf_wins))
@@ -730,9 +729,7 @@ mod tests {
             assert_eq!(amaf_visits, 0.0);
         }
         let root = &tree.nodes[0];
-        for edge in
-            &tree.edges[root.first_edge as usize..(root.first_edge + root.edge_count) as usize]
-        {
+        for edge in &tree.edges[root.edge_range()] {
             assert_eq!(edge.mean, edge.plain_mean);
         }
     }
