@@ -56,9 +56,14 @@ impl CatchupTree {
         self
     }
 
-    /// Keeps the playout's final cells when asked to ([`CatchupTree::with_amaf`]).
+    /// The playout of this tree's policy on `board`, keeping who holds each cell at the
+    /// end when asked to ([`CatchupTree::with_amaf`]).
     #[inline(always)]
-    fn keep_owners<B: PlayoutPosition>(&mut self, board: &B, outcome: Outcome) -> Outcome {
+    fn play_out_on<B: PlayoutPosition>(&mut self, board: &mut B, rng: &mut Rng) -> Outcome {
+        let outcome = match self.policy {
+            PlayoutPolicy::Uniform => self.play_out(board, rng),
+            PlayoutPolicy::Knowledge => self.play_out_knowledge(board, rng),
+        };
         if self.owners.is_some() {
             self.owners = Some(board.owners());
         }
@@ -291,27 +296,12 @@ impl TreeGame for CatchupTree {
     /// dropped).
     fn playout(&mut self, rng: &mut Rng) -> Outcome {
         // Built where it is used: moving the board out of an option copied it.
-        match (self.policy, self.position.fits_word_board()) {
-            (PlayoutPolicy::Uniform, true) => {
-                let mut board = WordBoard::new(&self.position);
-                let outcome = self.play_out(&mut board, rng);
-                self.keep_owners(&board, outcome)
-            }
-            (PlayoutPolicy::Uniform, false) => {
-                let mut board = self.position.playout_board();
-                let outcome = self.play_out(&mut board, rng);
-                self.keep_owners(&board, outcome)
-            }
-            (PlayoutPolicy::Knowledge, true) => {
-                let mut board = WordBoard::new(&self.position);
-                let outcome = self.play_out_knowledge(&mut board, rng);
-                self.keep_owners(&board, outcome)
-            }
-            (PlayoutPolicy::Knowledge, false) => {
-                let mut board = self.position.playout_board();
-                let outcome = self.play_out_knowledge(&mut board, rng);
-                self.keep_owners(&board, outcome)
-            }
+        if self.position.fits_word_board() {
+            let mut board = WordBoard::new(&self.position);
+            self.play_out_on(&mut board, rng)
+        } else {
+            let mut board = self.position.playout_board();
+            self.play_out_on(&mut board, rng)
         }
     }
 
@@ -572,7 +562,9 @@ mod tests {
             let owners = *played.amaf_owners().expect("the knowledge tree keeps them");
             let held = |bit: usize| {
                 let key = played.amaf_key(bit as u16).expect("a cell has a key");
-                owners.owner(key)
+                [Player::One, Player::Two]
+                    .into_iter()
+                    .find(|&player| owners.took(player, key))
             };
             for player in [Player::One, Player::Two] {
                 for bit in state.position.stones(player).iter() {

@@ -312,19 +312,6 @@ impl Owners {
         self.0[player.index()][usize::from(ordinal >> 6)] >> (ordinal & 63) & 1 != 0
     }
 
-    /// The player who took `ordinal`, if any.
-    #[inline]
-    pub fn owner(&self, ordinal: u8) -> Option<Player> {
-        let (word, bit) = (usize::from(ordinal >> 6), ordinal & 63);
-        if self.0[0][word] >> bit & 1 != 0 {
-            Some(Player::One)
-        } else if self.0[1][word] >> bit & 1 != 0 {
-            Some(Player::Two)
-        } else {
-            None
-        }
-    }
-
     /// The owners of at most 64 keys from each player's word.
     #[inline]
     pub fn of_words(white: u64, black: u64) -> Owners {
