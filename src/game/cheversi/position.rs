@@ -341,13 +341,9 @@ impl Cheversi {
     /// the square effects that positions differing by that one piece share.
     pub fn without(&self, square: Square) -> Cheversi {
         let bit = square.bit();
-        debug_assert!(self.occupied() & bit != 0, "{square:?} is empty");
+        let (player, kind) = self.piece_at(square).expect("an occupied square");
+        let colour = player.index();
         let mut position = self.clone();
-        let colour = usize::from(self.colours[0] & bit == 0);
-        let kind = PieceKind::ALL
-            .into_iter()
-            .find(|kind| self.kinds[kind.index()] & bit != 0)
-            .expect("an occupied square holds a kind");
         position.colours[colour] &= !bit;
         position.kinds[kind.index()] &= !bit;
         position.hands[colour] |= 1 << kind.index();

@@ -133,10 +133,8 @@ impl Facts {
     fn floor(&mut self, king: Square) -> i32 {
         let index = king.index();
         if self.floors_known & king.bit() == 0 {
-            let empty = !self.board.occupied();
-            let neighbours = (KING_ATTACKS[index] & empty).count_ones() as i32;
             let black_losses = self.effect(king).losses[Player::Two.index()];
-            self.floors[index] = neighbours - 1 - black_losses;
+            self.floors[index] = floor_of(king, !self.board.occupied(), black_losses);
             self.floors_known |= king.bit();
         }
         self.floors[index]
@@ -260,7 +258,7 @@ impl CheversiState {
                 let effect = self.position.square_effect(square);
                 // A candidate's square is often a King square next to another candidate:
                 // its floor comes with its effect.
-                floors[square.index()] = self.floor_of(square, empty, effect.losses[black]);
+                floors[square.index()] = floor_of(square, empty, effect.losses[black]);
                 known |= square.bit();
                 let taken = effect.losses[1 - mover] - effect.losses[mover];
                 let gain = effect.gains[kind.index()] + taken;
@@ -339,13 +337,7 @@ impl CheversiState {
     /// board (a piece placed since only shortens their rays).
     fn king_floor(&self, king: Square, empty: u64) -> i32 {
         let black = Player::Two.index();
-        self.floor_of(king, empty, self.position.square_losses(king)[black])
-    }
-
-    /// [`CheversiState::king_floor`] from what Black's pieces lose on `king`.
-    fn floor_of(&self, king: Square, empty: u64, black_losses: i32) -> i32 {
-        let neighbours = (KING_ATTACKS[king.index()] & empty).count_ones() as i32;
-        neighbours - 1 - black_losses
+        floor_of(king, empty, self.position.square_losses(king)[black])
     }
 
     /// Black's 7th placement (three placements left), fail-soft: the thread's killer first,
@@ -367,8 +359,9 @@ impl CheversiState {
             tried = Some(killer);
             *nodes += 1;
             let child = self.after(killer, self.gain(killer));
+            // Three placements left: the last one was White's 7th (when it is known).
             best = match self.position.last_placement() {
-                Some(seventh) if self.position.placements() == 13 => {
+                Some(seventh) => {
                     -child.white_eighth_reusing(-beta, -alpha, seventh.square(), scratch)
                 }
                 _ => -child.last_two_placements(-beta, -alpha),
@@ -438,6 +431,13 @@ impl CheversiState {
         }
         self.settle_candidates(alpha, beta, open, best)
     }
+}
+
+/// [`CheversiState::king_floor`] from the empty squares and what Black's pieces lose on
+/// `king`: its empty neighbours but the one White's 8th piece took, less those losses.
+fn floor_of(king: Square, empty: u64, black_losses: i32) -> i32 {
+    let neighbours = (KING_ATTACKS[king.index()] & empty).count_ones() as i32;
+    neighbours - 1 - black_losses
 }
 
 /// Bits of a candidate's move in [`candidate_key`].
