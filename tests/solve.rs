@@ -182,6 +182,34 @@ fn cheversi_near_the_end_matches_minimax_margin_and_sign() {
     }
 }
 
+/// MTD(f) from the deepened guess (the solved value two greedy plies down, itself so
+/// found, from 8 placements before the end) reaches the value MTD(f) reaches from 0 on
+/// a fresh table, and the solve's best move keeps it. Positions too far from the end for
+/// plain minimax: the null-window search under both is checked against minimax above.
+#[test]
+fn cheversi_exact_from_the_deepened_guess_equals_exact_from_zero() {
+    let mut rng = SplitMix64::new(88);
+    for left in [8, 9] {
+        let position = random_cheversi(&mut rng, left);
+        let state = CheversiState::new(position.clone());
+        let expected = Worker::new(&Shared::new(16), 0).exact(&state, 0);
+        let shared = Shared::new(16);
+        assert_eq!(
+            Worker::new(&shared, 0).exact_from_deepened_guess(&state),
+            expected,
+            "{position:?}"
+        );
+        let solution = driver::solve(&state, &Settings::default(), &Shared::new(16), None);
+        assert_eq!(Some(solution.value), expected, "{position:?}");
+        let mut child = position.clone();
+        child
+            .play(solution.best.expect("a best move"))
+            .expect("a legal best move");
+        let child_value = Worker::new(&Shared::new(16), 0).exact(&CheversiState::new(child), 0);
+        assert_eq!(child_value.map(|value| -value), expected, "{position:?}");
+    }
+}
+
 /// Null and narrow windows around the true value, searched in turn by one worker (so the
 /// table's moves and the killers of earlier searches are tried first, as in MTD(f)):
 /// every fail-soft answer must bound the value on the right side, and answers inside the

@@ -167,7 +167,7 @@ fn value_of<G: Solvable>(worker: &mut Worker<'_, G>, position: &G, wdl: bool) ->
         let sign = worker.sign(position);
         (!worker_stopped(worker)).then_some(sign)
     } else {
-        worker.exact(position, position.guess())
+        worker.exact_from_deepened_guess(position)
     }
 }
 

@@ -16,7 +16,9 @@
 use std::cmp::Reverse;
 
 use crate::game::Player;
-use crate::game::cheversi::bitboard::KING_ATTACKS;
+use crate::game::cheversi::bitboard::{
+    KING_ATTACKS, KNIGHT_ATTACKS, bishop_attacks, neighbours, rook_attacks,
+};
 use crate::game::cheversi::position::SquareEffect;
 use crate::game::cheversi::{Cheversi, Move, PieceKind, Square, Squares};
 
@@ -40,8 +42,12 @@ pub struct Scratch {
 /// Boards whose facts a thread keeps.
 const FACT_BOARDS: usize = 4;
 
+/// A new board takes over the facts of a kept one that differs from it on at most this
+/// many squares (see [`Facts::moved_to`]); a board further from all is filled anew.
+const MAX_CHANGED_SQUARES: u32 = 4;
+
 /// Facts about the squares of one board, computed when first asked for.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Facts {
     /// The board they are about.
     board: Cheversi,
@@ -58,7 +64,7 @@ struct Facts {
 
 /// A bound on White's 8th placement on one square, from the facts of the board without
 /// White's 7th piece, once that piece stands on some square `u`.
-#[derive(Copy, Clone, Debug, Default)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 struct CandidateBound {
     /// By kind, the gain less the best King floor next to the square: the bound when `u`
     /// is neither on `reach` nor on `zone`.
@@ -97,14 +103,38 @@ impl Default for Facts {
 }
 
 impl Scratch {
-    /// The facts about `board`: those kept, or a new entry in place of the oldest.
+    /// The facts about `board`: those kept, or a new entry in place of the oldest. The
+    /// new entry starts from the facts of the kept board closest to `board`, when one
+    /// differs from it on a few squares only: the next board four placements before the
+    /// end differs from the last by White's 6th piece alone (and Black's killers), and
+    /// most squares' facts do not see that piece.
     fn facts_about(&mut self, board: Cheversi) -> &mut Facts {
         if let Some(index) = self.facts.iter().position(|facts| facts.board == board) {
             return &mut self.facts[index];
         }
         let index = self.next_facts;
         self.next_facts = (index + 1) % FACT_BOARDS;
-        self.facts[index].about(board);
+        let (closest, changed) = self
+            .facts
+            .iter()
+            .enumerate()
+            .map(|(kept, facts)| (kept, changed_squares(&facts.board, &board)))
+            .min_by_key(|(_, changed)| changed.count_ones())
+            .expect("facts are kept for some boards");
+        if changed.count_ones() > MAX_CHANGED_SQUARES {
+            self.facts[index].about(board);
+        } else {
+            if closest != index {
+                let (low, high) = self.facts.split_at_mut(closest.max(index));
+                let (target, source) = if index < closest {
+                    (&mut low[index], &high[0])
+                } else {
+                    (&mut high[0], &low[closest])
+                };
+                target.clone_from(source);
+            }
+            self.facts[index].moved_to(board, changed);
+        }
         &mut self.facts[index]
     }
 }
@@ -116,6 +146,29 @@ impl Facts {
         self.known = 0;
         self.floors_known = 0;
         self.bounds_known = 0;
+    }
+
+    /// Makes the facts about `board`, which differs from the board they are about on the
+    /// squares `changed` only, keeping those the change cannot reach. A square's effect
+    /// depends on what stands on its rays up to the first piece, its Knight jumps and its
+    /// neighbours, so only the squares that see a changed square that way (through the
+    /// pieces both boards share) lose it; a King floor depends on its square's effect and
+    /// neighbours, the same squares; a candidate's bound on its effect and its
+    /// neighbours' floors, so those squares' neighbours lose it too.
+    fn moved_to(&mut self, board: Cheversi, changed: u64) {
+        let shared = self.board.occupied() & board.occupied();
+        let mut reached = changed;
+        for square in Squares(changed) {
+            let index = square.index();
+            reached |= rook_attacks(square, shared)
+                | bishop_attacks(square, shared)
+                | KNIGHT_ATTACKS[index]
+                | KING_ATTACKS[index];
+        }
+        self.board = board;
+        self.known &= !reached;
+        self.floors_known &= !reached;
+        self.bounds_known &= !(reached | neighbours(reached));
     }
 
     /// The effect of filling the empty `square`.
@@ -433,6 +486,17 @@ impl CheversiState {
     }
 }
 
+/// The squares whose piece (or emptiness) differs between two boards.
+fn changed_squares(one: &Cheversi, other: &Cheversi) -> u64 {
+    let mut changed = 0;
+    for player in [Player::One, Player::Two] {
+        for kind in PieceKind::ALL {
+            changed |= one.pieces(player, kind) ^ other.pieces(player, kind);
+        }
+    }
+    changed
+}
+
 /// [`CheversiState::king_floor`] from the empty squares and what Black's pieces lose on
 /// `king`: its empty neighbours but the one White's 8th piece took, less those losses.
 fn floor_of(king: Square, empty: u64, black_losses: i32) -> i32 {
@@ -456,4 +520,73 @@ fn candidate_of_key(key: u32) -> (i32, Move) {
     let kind = PieceKind::from_index((key >> 6 & 7) as usize).expect("a kind from candidate_key");
     let square = Square::from_index((key & 63) as u8).expect("a square from candidate_key");
     (gain, Move::new(kind, square))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Rules;
+    use crate::random::SplitMix64;
+
+    /// A board by `placements` random placements from the start.
+    fn random_board(rng: &mut SplitMix64, placements: u8) -> Cheversi {
+        let mut board = Cheversi::new();
+        let mut moves = Vec::new();
+        while board.placements() < placements {
+            board.legal_moves(&mut moves);
+            board.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        board
+    }
+
+    /// Every fact about every empty square of the facts' board, asked so.
+    fn every_fact(facts: &mut Facts) -> Vec<(SquareEffect, i32, CandidateBound)> {
+        Squares(!facts.board.occupied())
+            .map(|square| {
+                (
+                    facts.effect(square),
+                    facts.floor(square),
+                    facts.bound(square),
+                )
+            })
+            .collect()
+    }
+
+    /// Facts taken over from a board that differs on a few squares (pieces taken off,
+    /// moved to another square, or of another kind or colour there) equal the facts
+    /// computed afresh: a square the change can reach but `moved_to` kept would differ.
+    #[test]
+    fn facts_moved_to_a_nearby_board_equal_fresh_facts() {
+        let mut rng = SplitMix64::new(31);
+        let mut compared = 0;
+        for round in 0..300 {
+            let board = random_board(&mut rng, 8 + (round % 7) as u8);
+            let mut nearby = board.clone();
+            for _ in 0..1 + round % 2 {
+                let pieces: Vec<Square> = Squares(nearby.occupied()).collect();
+                nearby = nearby.without(pieces[rng.below(pieces.len())]);
+            }
+            let mut moves = Vec::new();
+            nearby.legal_moves(&mut moves);
+            if moves.is_empty() {
+                // A board with its King taken off has no placement.
+                continue;
+            }
+            nearby.play_unchecked(moves[rng.below(moves.len())]);
+            let mut kept = Facts::default();
+            kept.about(board.clone());
+            every_fact(&mut kept);
+            let changed = changed_squares(&board, &nearby);
+            kept.moved_to(nearby.clone(), changed);
+            let mut fresh = Facts::default();
+            fresh.about(nearby.clone());
+            assert_eq!(
+                every_fact(&mut kept),
+                every_fact(&mut fresh),
+                "{board:?} -> {nearby:?}"
+            );
+            compared += 1;
+        }
+        assert!(compared > 200, "{compared} boards compared");
+    }
 }

@@ -222,6 +222,8 @@ impl Solvable for CheversiState {
     const TABLE_MIN_REMAINING: u32 = 4;
 
     const ETC_MIN_REMAINING: u32 = 4;
+
+    const DEEPENED_GUESS_MIN_REMAINING: u32 = 8;
 }
 
 /// The position's pieces by colour and kind.
