@@ -185,7 +185,7 @@ fn main() -> ExitCode {
 }
 
 /// `tessera endings --from-games`: the won positions of recorded games, as a suite
-/// (each after a comment `# <a>v<b> win in <d> plies, <file> game <n> ply <p>`).
+/// (each after the comments `# <file> game <n> ply <p>` and `# <a>v<b> win in <d> plies`).
 fn endings_from_games(args: &EndingsArgs) -> ExitCode {
     use tessera::game::checkers::endings::{EndingTables, RecordedGame, won_positions_in_games};
     let run = || -> Result<Vec<String>, String> {
@@ -222,18 +222,20 @@ fn endings_from_games(args: &EndingsArgs) -> ExitCode {
         )];
         for ending in found {
             let (mover, other) = ending.material;
-            lines.push(format!(
-                "# {mover}v{other} win in {} plies, {} ply {}",
-                ending.plies, ending.game, ending.ply
-            ));
+            lines.push(format!("# {} ply {}", ending.game, ending.ply));
+            lines.push(format!("# {mover}v{other} win in {} plies", ending.plies));
             lines.push(ending.position);
         }
         Ok(lines)
     };
     match run() {
         Ok(lines) => {
+            let mut stdout = std::io::stdout().lock();
             for line in lines {
-                println!("{line}");
+                // A closed pipe ends the output quietly.
+                if writeln!(stdout, "{line}").is_err() {
+                    break;
+                }
             }
             ExitCode::SUCCESS
         }

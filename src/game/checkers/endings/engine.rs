@@ -56,24 +56,30 @@ impl EndingTables {
     /// a second, once per process), unless the file covers that material.
     #[inline]
     pub fn value<const N: usize>(&self, position: &Checkers<N>) -> Option<Value> {
-        let men = position.men(Player::One).len() + position.men(Player::Two).len();
+        let (white, black) = (
+            position.men(Player::One).len(),
+            position.men(Player::Two).len(),
+        );
+        let men = (white + black) as usize;
         let built_in = ENGINE_MEN.0 + ENGINE_MEN.1;
         let file_men = self.file.as_ref().map_or(0, |file| file.most_men());
-        if men as usize > built_in.max(file_men) || position.border_rule() {
+        // A side without men has lost: the game is over, no table is asked (nor built).
+        if men > built_in.max(file_men) || white == 0 || black == 0 || position.border_rule() {
             return None;
         }
-        self.value_of_few(position, men as usize)
+        self.value_of_few(position, men)
     }
 
-    /// [`Self::value`] once the men are few enough for some table.
+    /// [`Self::value`] once the men are few enough for some table. A file of this side
+    /// holds the smaller classes too, so the built-in tables are not asked (nor built)
+    /// where it is loaded.
     #[inline(never)]
     fn value_of_few<const N: usize>(&self, position: &Checkers<N>, men: usize) -> Option<Value> {
         let side = position.geometry().side();
         if let Some(file) = &self.file
             && file.board().side() == side
-            && let Some(value) = probe(file.as_ref(), position)
         {
-            return Some(value);
+            return probe(file.as_ref(), position);
         }
         if men <= ENGINE_MEN.0 + ENGINE_MEN.1 {
             return probe(engine_tables(side)?, position);
