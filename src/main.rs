@@ -110,6 +110,20 @@ struct EndingsArgs {
     /// Check this many sampled positions per table against the engine's own moves.
     #[arg(long, default_value_t = 0)]
     verify: usize,
+    /// Write the tables (folded by the hexagon's symmetries) to this file, for the
+    /// engine's `EndingsFile` option (tables without a side of one man are left out).
+    #[arg(long, value_name = "FILE")]
+    write: Option<std::path::PathBuf>,
+    /// Solve nothing: print the positions of these `tessera match --jsonl` files (side
+    /// --size) that the --tables file shows won for the side to move, as a suite.
+    #[arg(long, value_name = "JSONL", num_args = 1.., requires = "tables")]
+    from_games: Vec<std::path::PathBuf>,
+    /// The tables file --from-games reads (as written by --write).
+    #[arg(long, value_name = "FILE")]
+    tables: Option<std::path::PathBuf>,
+    /// With --from-games: at most this many positions from each game (its first ones).
+    #[arg(long, default_value_t = 1)]
+    per_game: usize,
 }
 
 /// `3v1` to (3, 1): each count 1 to 4.
@@ -136,6 +150,7 @@ fn main() -> ExitCode {
             tessera::bench::run(&mut |line| println!("{line}"));
             ExitCode::SUCCESS
         }
+        Some(Command::Endings(args)) if !args.from_games.is_empty() => endings_from_games(&args),
         Some(Command::Endings(args)) => {
             let request = tessera::game::checkers::endings::EndingsRequest {
                 side: args.size,
@@ -145,6 +160,7 @@ fn main() -> ExitCode {
                 min_plies: args.min_plies,
                 seed: args.seed,
                 verify: args.verify,
+                write: args.write,
             };
             let mut stdout = std::io::stdout().lock();
             match tessera::game::checkers::endings::run(&request, &mut |line| {
@@ -165,6 +181,68 @@ fn main() -> ExitCode {
         Some(Command::Gui(args)) => tessera::gui::run(&args),
         Some(Command::TestEngine(args)) => tessera::arena::test_engine::run(&args),
         None => tessera::protocol::run_stdio(),
+    }
+}
+
+/// `tessera endings --from-games`: the won positions of recorded games, as a suite
+/// (each after the comments `# <file> game <n> ply <p>` and `# <a>v<b> win in <d> plies`).
+fn endings_from_games(args: &EndingsArgs) -> ExitCode {
+    use tessera::game::checkers::endings::{EndingTables, RecordedGame, won_positions_in_games};
+    let run = || -> Result<Vec<String>, String> {
+        let path = args
+            .tables
+            .as_deref()
+            .ok_or("--from-games needs --tables")?;
+        let tables =
+            EndingTables::load(path).map_err(|error| format!("{}: {error}", path.display()))?;
+        let mut records = Vec::new();
+        for file in &args.from_games {
+            let read = tessera::arena::record::read_jsonl(file)
+                .map_err(|error| format!("{}: {error}", file.display()))?;
+            records.extend(
+                read.into_iter()
+                    .map(|record| (file.display().to_string(), record)),
+            );
+        }
+        let games: Vec<RecordedGame> = records
+            .iter()
+            .filter(|(_, record)| record.variant == "hexcheckers" && record.size == args.size)
+            .map(|(file, record)| RecordedGame {
+                name: format!("{file} game {}", record.game),
+                start: &record.opening.position,
+                moves: [&record.opening.moves[..], &record.moves[..]].concat(),
+            })
+            .collect();
+        let found = won_positions_in_games(&tables, args.size, &games, args.per_game)?;
+        let mut lines = vec![format!(
+            "# {} won positions from {} side-{} games",
+            found.len(),
+            games.len(),
+            args.size
+        )];
+        for ending in found {
+            let (mover, other) = ending.material;
+            lines.push(format!("# {} ply {}", ending.game, ending.ply));
+            lines.push(format!("# {mover}v{other} win in {} plies", ending.plies));
+            lines.push(ending.position);
+        }
+        Ok(lines)
+    };
+    match run() {
+        Ok(lines) => {
+            let mut stdout = std::io::stdout().lock();
+            for line in lines {
+                // A closed pipe ends the output quietly.
+                if writeln!(stdout, "{line}").is_err() {
+                    break;
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
     }
 }
 

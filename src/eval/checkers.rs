@@ -32,10 +32,11 @@
 //! capture is compulsory there is no stand-pat while one is available.
 
 use crate::board::hex::HexGeometry;
+use crate::game::checkers::endings::{EndingTables, Value};
 use crate::game::checkers::{Checkers, DRAW_PLIES, Move, Placement};
 use crate::game::{Player, Rules};
 use crate::search::game::{
-    AlphaBetaGame, AlphaBetaSearch, Evaluate, HISTORY_SIZE, SearchGame, find_move,
+    AlphaBetaGame, AlphaBetaSearch, Evaluate, HISTORY_SIZE, SearchGame, TableValue, find_move,
 };
 
 use super::checkers_conversion::{
@@ -354,6 +355,16 @@ impl<const N: usize> AlphaBetaGame for Checkers<N> {
     /// armies meet at once and keep 40.
     fn draw_fade_plies(&self) -> u32 {
         if self.geometry().side() >= 7 { 80 } else { 40 }
+    }
+
+    /// Hex checkers (no border rule) with few men: the exact tables' value.
+    #[inline]
+    fn table_value(&self, tables: &EndingTables) -> Option<TableValue> {
+        Some(match tables.value(self)? {
+            Value::Win(plies) => TableValue::Win(u32::from(plies)),
+            Value::Loss(plies) => TableValue::Loss(u32::from(plies)),
+            Value::Draw => TableValue::Draw,
+        })
     }
 
     fn plies_to_draw(&self) -> Option<u32> {

@@ -19,6 +19,10 @@ pub enum OptionKind {
         default: &'static str,
         values: &'static [&'static str],
     },
+    /// Free text (a file path); announced with `default <empty>` when empty.
+    Text {
+        default: &'static str,
+    },
 }
 
 /// Which option a table row is; decides how a value is applied.
@@ -34,6 +38,7 @@ pub enum OptionId {
     Strategy,
     ExactPlies,
     CatchupPlayout,
+    EndingsFile,
 }
 
 impl OptionId {
@@ -143,7 +148,15 @@ pub const OPTIONS: &[OptionSpec] = &[
             values: &PlayoutPolicy::NAMES,
         },
     },
+    OptionSpec {
+        name: "EndingsFile",
+        id: OptionId::EndingsFile,
+        kind: OptionKind::Text { default: "" },
+    },
 ];
+
+/// The UCI spelling of an empty text value.
+const EMPTY_TEXT: &str = "<empty>";
 
 impl OptionSpec {
     /// The default value as `setoption` would send it.
@@ -151,6 +164,8 @@ impl OptionSpec {
         match self.kind {
             OptionKind::Spin { default, .. } => default.to_string(),
             OptionKind::Combo { default, .. } => default.to_string(),
+            OptionKind::Text { default: "" } => EMPTY_TEXT.to_string(),
+            OptionKind::Text { default } => default.to_string(),
         }
     }
 }
@@ -170,6 +185,11 @@ pub fn option_line(spec: &OptionSpec) -> String {
             }
             line
         }
+        OptionKind::Text { .. } => format!(
+            "option name {} type string default {}",
+            spec.name,
+            spec.default_text()
+        ),
     }
 }
 
@@ -305,6 +325,16 @@ pub fn apply(
                 _ => return Err(bad("not a combo option".to_string())),
             }
         }
+        OptionKind::Text { .. } => match spec.id {
+            OptionId::EndingsFile => {
+                next.search.endings_file = if value == EMPTY_TEXT {
+                    String::new()
+                } else {
+                    value.to_string()
+                };
+            }
+            _ => return Err(bad("not a text option".to_string())),
+        },
     }
     Ok(OptionUpdate {
         id: spec.id,

@@ -399,6 +399,12 @@ impl Session {
         {
             engine.set_options(update.settings.search.clone());
         }
+        if update.id == options::OptionId::EndingsFile
+            && let Some(engine) = &mut self.engine
+        {
+            let note = engine.load_endings(&update.settings.search.endings_file);
+            step.responses.push(Response::InfoString(note));
+        }
         self.settings = update.settings;
         step.responses
             .extend(update.notes.into_iter().map(Response::InfoString));

@@ -66,6 +66,12 @@ use picker::MovePicker;
 pub const MATE: i32 = 1_000_000;
 /// Scores beyond this are proven wins or losses.
 pub const MATE_BOUND: i32 = MATE - 1_000;
+/// A position the ending tables show won: `TABLE_WIN - n`, `n` plies from the root to
+/// the capture that converts (see [`AlphaBetaGame::table_value`]); above any evaluation,
+/// below the mates.
+pub const TABLE_WIN: i32 = 100_000;
+/// Scores beyond this are table wins (or mates): stored in the table relative to the node.
+pub const TABLE_BOUND: i32 = TABLE_WIN - 1_000;
 const INFINITY: i32 = MATE + 1;
 /// Deepest ply the search reaches (extensions and quiescence included).
 pub const MAX_PLY: usize = 160;
@@ -152,9 +158,9 @@ pub fn to_score(value: i32) -> Score {
 }
 
 fn to_table(value: i32, ply: usize) -> i32 {
-    if value >= MATE_BOUND {
+    if value >= TABLE_BOUND {
         value + ply as i32
-    } else if value <= -MATE_BOUND {
+    } else if value <= -TABLE_BOUND {
         value - ply as i32
     } else {
         value
@@ -162,9 +168,9 @@ fn to_table(value: i32, ply: usize) -> i32 {
 }
 
 fn from_table(value: i32, ply: usize) -> i32 {
-    if value >= MATE_BOUND {
+    if value >= TABLE_BOUND {
         value - ply as i32
-    } else if value <= -MATE_BOUND {
+    } else if value <= -TABLE_BOUND {
         value + ply as i32
     } else {
         value
@@ -465,6 +471,9 @@ impl<'a, G: AlphaBetaGame> Worker<'a, G> {
         let plies_to_draw = position.plies_to_draw();
         if ply > 0 {
             if let Some(value) = self.decided_value(position, key, plies_to_draw, ply) {
+                return value;
+            }
+            if let Some(value) = self.table_score(position, ply) {
                 return value;
             }
             alpha = alpha.max(-MATE + ply as i32);

@@ -4,6 +4,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use crate::game::checkers::endings::EndingTables;
 use crate::game::{AnyGame, GameRecord, Player, Rules};
 use crate::with_record;
 
@@ -51,6 +52,8 @@ struct EngineState {
     solver: Option<SolveShared>,
     /// Solver nodes per second, as last measured (to judge what a move's time solves).
     solver_rate: f64,
+    /// The ending tables the alpha-beta search probes (`EndingsFile`, built-in ones).
+    endings: EndingTables,
 }
 
 impl Default for Engine {
@@ -72,6 +75,7 @@ impl Engine {
                 mcts: MctsConfig::default(),
                 solver: None,
                 solver_rate: INITIAL_SOLVER_RATE,
+                endings: EndingTables::default(),
             }),
         }
     }
@@ -105,6 +109,33 @@ impl Engine {
             self.state.rng = rng::seeded(options.seed);
         }
         self.options = options;
+    }
+
+    /// Loads the ending tables file at `path` (`EndingsFile`; empty: none), replacing the
+    /// one loaded before. A file that cannot be used leaves the engine without one. The
+    /// line returned says which (for `info string`).
+    pub fn load_endings(&mut self, path: &str) -> String {
+        self.state.endings = EndingTables::default();
+        if path.is_empty() {
+            return "EndingsFile: none, built-in tables only".to_string();
+        }
+        match EndingTables::load(std::path::Path::new(path)) {
+            Ok(tables) => {
+                let line = format!(
+                    "EndingsFile: loaded {path}: {}",
+                    tables
+                        .file()
+                        .map(|file| file.describe())
+                        .unwrap_or_default()
+                );
+                self.state.endings = tables;
+                line
+            }
+            Err(reason) => {
+                log::warn!("EndingsFile {path}: {reason}");
+                format!("EndingsFile: cannot use {path}: {reason}; going on without it")
+            }
+        }
     }
 
     /// Forgets tables and histories (`uginewgame`).
@@ -258,6 +289,7 @@ impl Engine {
         self.state.table.new_search();
         let mut shared = Shared::new(&self.state.table, stop, node_limit, budget, infinite);
         shared.start = limits.received.unwrap_or(shared.start);
+        shared.endings = &self.state.endings;
         let mut config = self.state.alpha_beta;
         config.exact_plies.get_or_insert(self.options.exact_plies);
         let history = record.hashes();

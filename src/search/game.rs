@@ -15,6 +15,7 @@ use std::hash::{Hash, Hasher};
 use std::sync::atomic::AtomicBool;
 
 use crate::eval::catchup_knowledge::PlayoutPolicy;
+use crate::game::checkers::endings::EndingTables;
 use crate::game::{GameRecord, Outcome, Owners, Player, Rules};
 use crate::solve::search::Shared as SolveShared;
 
@@ -37,6 +38,17 @@ pub enum Terminal {
     Draw,
     /// A finished game whose value is a margin in centi-units (Cheversi's final score).
     Exact(i32),
+}
+
+/// An exact value from a game's ending tables for the side to move, with the plies the
+/// progress rule leaves already counted (a win or loss that takes longer is a draw).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TableValue {
+    /// Won: the plies to the capture that converts (0: the game is over, lost).
+    Win(u32),
+    /// Lost: the plies the opponent needs at best.
+    Loss(u32),
+    Draw,
 }
 
 /// Number of slots in the history table; [`AlphaBetaGame::history_index`] maps into it.
@@ -254,6 +266,15 @@ pub trait AlphaBetaGame: SearchGame + Evaluate {
     /// ([`AlphaBetaGame::HAS_NOISY_MOVES`] false), whose leaves are a plain evaluation.
     /// 0 (the default): leaves always evaluate.
     const FINAL_LEAF_PLIES: u32 = 0;
+
+    /// The exact value of this position from the engine's ending tables (`tables`: a
+    /// loaded file and the tables built in), when they cover it. The search scores it
+    /// without looking further, ordered by the plies, so the winner takes the quickest
+    /// win and the loser the longest defence. `None` (the default) where no table
+    /// covers the position; it must be cheap then, since every node asks.
+    fn table_value(&self, _tables: &EndingTables) -> Option<TableValue> {
+        None
+    }
 
     /// Plies left before a progress rule draws the game (checkers: 80 plies without a
     /// capture), if the game has one. The search scores a position whose count has run

@@ -68,6 +68,9 @@ pub struct SearchOptions {
     pub exact_plies: u32,
     /// `CatchupPlayout`: the playout and priors of the Catchup search.
     pub catchup_playout: PlayoutPolicy,
+    /// `EndingsFile`: the ending tables file the engine loads (empty: none); loaded by
+    /// [`Engine::load_endings`](super::Engine::load_endings).
+    pub endings_file: String,
 }
 
 impl Default for SearchOptions {
@@ -80,6 +83,7 @@ impl Default for SearchOptions {
             strategy: Strategy::Full,
             exact_plies: DEFAULT_EXACT_PLIES,
             catchup_playout: PlayoutPolicy::default(),
+            endings_file: String::new(),
         }
     }
 }

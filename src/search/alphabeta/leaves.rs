@@ -3,9 +3,9 @@
 //! and draws.
 
 use super::ordering::{Ranked, pick_best};
-use super::{INFINITY, MATE, MAX_PLY, MAX_QUIESCENCE, Worker};
+use super::{INFINITY, MATE, MAX_PLY, MAX_QUIESCENCE, TABLE_WIN, Worker};
 use crate::game::Outcome;
-use crate::search::game::{AlphaBetaGame, Terminal};
+use crate::search::game::{AlphaBetaGame, TableValue, Terminal};
 
 /// The most [`Worker::leaf_value`] moves a value: two men, so a big lead near the limit
 /// still ranks its lines by material (a man given away to restart the count costs it).
@@ -25,6 +25,21 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
             Some(Terminal::Exact(value)) => value,
             Some(Terminal::Draw) | None => self.draw_value(position),
         }
+    }
+
+    /// The score of a node the ending tables cover, `ply` plies from the root: a table
+    /// win `TABLE_WIN` less the plies from the root to the converting capture (a loss the
+    /// negation), a position without a move a lost game, a table draw the draw value.
+    #[inline(always)]
+    pub(super) fn table_score(&self, position: &G, ply: usize) -> Option<i32> {
+        let value = position.table_value(self.shared.endings)?;
+        let ply = ply as i32;
+        Some(match value {
+            TableValue::Loss(0) => -MATE + ply,
+            TableValue::Win(plies) => TABLE_WIN - ply - plies as i32,
+            TableValue::Loss(plies) => -TABLE_WIN + ply + plies as i32,
+            TableValue::Draw => self.draw_value(position),
+        })
     }
 
     /// A draw from the side to move's view: `-contempt` for the engine's side.
@@ -92,6 +107,11 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
         self.pv[ply].clear();
         if self.count_node(ply) {
             return 0;
+        }
+        if ply > 0
+            && let Some(value) = self.table_score(position, ply)
+        {
+            return value;
         }
         if !G::HAS_NOISY_MOVES {
             return match position.outcome() {

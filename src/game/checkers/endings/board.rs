@@ -64,6 +64,20 @@ pub struct SolverBoard {
     binomials: Vec<[u64; MAX_MEN + 1]>,
     /// Each symmetry's image of every ordinal.
     symmetries: Vec<Vec<u8>>,
+    /// Per ordinal, a symmetry taking it into the fundamental domain (the smallest
+    /// ordinal of its orbit) and that cell's index among the domain's cells.
+    folds: Vec<Fold>,
+    /// The fundamental domain, in ordinal order: one cell per orbit of the symmetries.
+    domain: Vec<u8>,
+}
+
+/// How one cell folds into the fundamental domain (see [`SolverBoard::fold`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Fold {
+    /// Index into [`SolverBoard::symmetries`].
+    pub symmetry: usize,
+    /// The image's index among the domain's cells (in ordinal order).
+    pub domain: usize,
 }
 
 impl SolverBoard {
@@ -108,7 +122,7 @@ impl SolverBoard {
         let mut symmetries = Vec::with_capacity(12);
         for mirror in [false, true] {
             for turns in 0..6 {
-                let image = bits
+                let image: Vec<u8> = bits
                     .iter()
                     .map(|&bit| {
                         let (mut a, mut b) = axial(bit);
@@ -124,12 +138,39 @@ impl SolverBoard {
                 symmetries.push(image);
             }
         }
+        // The domain holds each orbit's smallest ordinal; a cell folds by the first
+        // symmetry that takes it there.
+        let representative = |cell: usize| {
+            symmetries
+                .iter()
+                .map(|image| image[cell])
+                .min()
+                .unwrap_or(0)
+        };
+        let domain: Vec<u8> = (0..cells)
+            .filter(|&cell| usize::from(representative(cell)) == cell)
+            .map(|cell| cell as u8)
+            .collect();
+        let folds = (0..cells)
+            .map(|cell| {
+                let target = representative(cell);
+                Fold {
+                    symmetry: symmetries
+                        .iter()
+                        .position(|image| image[cell] == target)
+                        .unwrap_or(0),
+                    domain: domain.binary_search(&target).unwrap_or(0),
+                }
+            })
+            .collect();
         Some(SolverBoard {
             side,
             bits,
             neighbours,
             binomials,
             symmetries,
+            folds,
+            domain,
         })
     }
 
@@ -158,6 +199,16 @@ impl SolverBoard {
     /// The twelve symmetries, each as the image of every ordinal.
     pub fn symmetries(&self) -> &[Vec<u8>] {
         &self.symmetries
+    }
+
+    /// How `cell` folds into the fundamental domain of the twelve symmetries.
+    pub fn fold(&self, cell: u8) -> Fold {
+        self.folds[usize::from(cell)]
+    }
+
+    /// The fundamental domain's cells, in ordinal order (one per orbit).
+    pub fn domain(&self) -> &[u8] {
+        &self.domain
     }
 
     /// C(cells, k): how many sets of `k` distinct cells there are.

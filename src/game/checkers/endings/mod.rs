@@ -19,13 +19,20 @@
 //! Sizes: a table holds one byte per placement of each side's men, `C(cells, a) *
 //! C(cells, b)`. On side 9 (217 cells) 2 against 1 takes 10 MB (both sides to move),
 //! 3 against 1 about 730 MB and 2 against 2 about 550 MB; those are built on demand by
-//! the `endings` command.
+//! the `endings` command, which also writes them folded by the symmetries to a file
+//! ([`EndingsFile`], 85 MB for side 9 up to 3 against 1) that the engine loads
+//! ([`EndingTables`], the `EndingsFile` option) and its search probes.
 
 mod board;
+mod engine;
+mod file;
+mod harvest;
 mod report;
 mod solve;
 mod verify;
 
+#[cfg(test)]
+mod file_tests;
 #[cfg(test)]
 mod tests;
 
@@ -35,7 +42,10 @@ use super::Checkers;
 use crate::board::hex::MAX_SIDE;
 use crate::game::Rules;
 
-pub use board::{MAX_MEN, SolverBoard};
+pub use board::{Fold, MAX_MEN, SolverBoard};
+pub use engine::{BUILT_IN, EndingTables};
+pub use file::{EndingsFile, EndingsFileError, FORMAT};
+pub use harvest::{GameEnding, RecordedGame, won_positions_in_games};
 pub use report::{ClassReport, EndingsRequest, TableReport, class_report, run, won_positions};
 pub use solve::{MAX_DISTANCE, Table, Tables, Value};
 pub use verify::verify;
@@ -62,11 +72,39 @@ pub fn engine_tables(side: usize) -> Option<&'static Tables> {
         .as_ref()
 }
 
+/// Values by position, from the solver's tables or from a file: what [`probe`] reads.
+pub trait EndingValues {
+    fn board(&self) -> &SolverBoard;
+
+    /// Plies a conversion may take from a fresh counter.
+    fn limit(&self) -> u8;
+
+    /// The value for the side to move from sorted cell lists (`None` outside the tables).
+    fn value(&self, mover: &[u8], opponent: &[u8]) -> Option<Value>;
+}
+
+impl EndingValues for Tables {
+    fn board(&self) -> &SolverBoard {
+        Tables::board(self)
+    }
+
+    fn limit(&self) -> u8 {
+        Tables::limit(self)
+    }
+
+    fn value(&self, mover: &[u8], opponent: &[u8]) -> Option<Value> {
+        Tables::value(self, mover, opponent)
+    }
+}
+
 /// The value of `position` for its side to move under the 80-ply rule (its counter
 /// counted), or `None` if the tables do not cover it: another board side, the border
-/// rule, material outside the tables, a side without men, or a game already over by the
-/// counter.
-pub fn probe<const N: usize>(tables: &Tables, position: &Checkers<N>) -> Option<Value> {
+/// rule, material outside the tables, a side without men (the game is over), or a game
+/// already over by the counter.
+pub fn probe<const N: usize>(
+    tables: &(impl EndingValues + ?Sized),
+    position: &Checkers<N>,
+) -> Option<Value> {
     let board = tables.board();
     if position.border_rule() || position.geometry().side() != board.side() {
         return None;
@@ -74,7 +112,7 @@ pub fn probe<const N: usize>(tables: &Tables, position: &Checkers<N>) -> Option<
     let counted = position.plies_since_capture();
     let remaining = usize::from(tables.limit()).checked_sub(counted)?;
     let (cells, counts) = probe_lists(position)?;
-    if counts[1] == 0 {
+    if counts[0] == 0 || counts[1] == 0 {
         return None;
     }
     let value = tables.value(&cells[0][..counts[0]], &cells[1][..counts[1]])?;

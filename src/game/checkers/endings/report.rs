@@ -244,6 +244,9 @@ pub struct EndingsRequest {
     pub seed: u64,
     /// Positions per table to check against the engine's moves ([`super::verify`]).
     pub verify: usize,
+    /// Write the solved tables with a side of one man, folded, to this file
+    /// ([`super::EndingsFile`]), for the engine's `EndingsFile` option.
+    pub write: Option<std::path::PathBuf>,
 }
 
 /// Solves the request's classes, printing each class's figures as it is done, then the
@@ -306,6 +309,21 @@ pub fn run(request: &EndingsRequest, print: &mut dyn FnMut(&str)) -> Result<(), 
                 "  {mover}v{opponent} to move: {checked} sampled positions agree with the engine's moves"
             ));
         }
+    }
+    if let Some(path) = &request.write {
+        let started = std::time::Instant::now();
+        let file = super::EndingsFile::from_tables(&tables);
+        let mut out = std::fs::File::create(path)
+            .map(std::io::BufWriter::new)
+            .map_err(|error| format!("cannot create {}: {error}", path.display()))?;
+        file.write(&mut out)
+            .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+        print(&format!(
+            "wrote {} in {:.1} s: {}",
+            path.display(),
+            started.elapsed().as_secs_f64(),
+            file.describe()
+        ));
     }
     for (text, plies) in won_positions(
         &tables,

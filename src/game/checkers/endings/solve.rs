@@ -36,7 +36,7 @@ pub enum Value {
 }
 
 impl Value {
-    fn decode(byte: u8) -> Value {
+    pub(super) fn decode(byte: u8) -> Value {
         if byte <= DRAW {
             Value::Draw
         } else if byte < LOSS_BASE {
@@ -46,7 +46,7 @@ impl Value {
         }
     }
 
-    fn encode(self) -> u8 {
+    pub(super) fn encode(self) -> u8 {
         match self {
             Value::Win(plies) => WIN_BASE + plies,
             Value::Loss(plies) => LOSS_BASE + plies,
@@ -125,7 +125,7 @@ impl Table {
 }
 
 /// Calls `visit` with every sorted set of `set.len()` cells below `cells`, in rank order.
-fn each_set(cells: usize, set: &mut [u8], mut visit: impl FnMut(&[u8])) {
+pub(super) fn each_set(cells: usize, set: &mut [u8], mut visit: impl FnMut(&[u8])) {
     let size = set.len();
     for (index, cell) in set.iter_mut().enumerate() {
         *cell = index as u8;

@@ -329,12 +329,21 @@ fn probe_counts_the_plies_already_played() {
 /// `# <a>v<b> win in <d> plies`; other comment lines are free text.
 const SUITE: &str = include_str!("../../../../tests/data/hexcheckers_won_endings.txt");
 
+/// The won endings taken from real games (same form, counters as played).
+const GAMES_SUITE: &str =
+    include_str!("../../../../tests/data/hexcheckers_won_endings_from_games.txt");
+
 /// Each suite position (side 9) with its claimed material and distance.
 fn suite() -> Vec<(Checkers<5>, (usize, usize), u8)> {
+    parse_suite(SUITE)
+}
+
+/// The positions of a suite text, each with its claimed material and distance.
+fn parse_suite(text: &str) -> Vec<(Checkers<5>, (usize, usize), u8)> {
     let mut claim = None;
     let mut positions = Vec::new();
-    for line in SUITE.lines().map(str::trim).filter(|line| !line.is_empty()) {
-        if let Some(comment) = line.strip_prefix("# ") {
+    for line in text.lines().map(str::trim).filter(|line| !line.is_empty()) {
+        if let Some(comment) = line.strip_prefix('#').map(str::trim) {
             let words: Vec<&str> = comment.split(' ').collect();
             if let [material, "win", "in", plies, "plies"] = words[..] {
                 let (strong, weak) = material.split_once('v').expect("material");
@@ -378,13 +387,39 @@ fn suite_positions_are_as_described() {
     }
 }
 
+/// The suite from games: side-9 positions of at most 3 men against 1 (the material of
+/// `tessera endings --men 3v1 --write`), the side to move's win within the plies its
+/// counter leaves; those the built-in 2 v 1 covers probe as claimed.
+#[test]
+fn suite_from_games_positions_are_as_described() {
+    let suite = parse_suite(GAMES_SUITE);
+    assert!(suite.len() >= 30, "{} positions", suite.len());
+    let tables = engine_tables(9).expect("side 9 is supported");
+    let mut distinct = BTreeSet::new();
+    for (position, (mover, other), plies) in suite {
+        let text = position.position_text();
+        assert_eq!(position.geometry().side(), 9, "{text}");
+        assert!(distinct.insert(text.clone()), "{text} twice");
+        let side = position.side_to_move();
+        let men = [side, side.opponent()].map(|player| position.men(player).len() as usize);
+        assert_eq!(men, [mover, other], "{text}");
+        assert!(mover.max(other) <= 3 && mover.min(other) == 1, "{text}");
+        let left = usize::from(PLY_LIMIT) - position.plies_since_capture();
+        assert!((1..=left).contains(&usize::from(plies)), "{text}");
+        if let Some(value) = probe(tables, &position) {
+            assert_eq!(value, Value::Win(plies), "{text}");
+        }
+    }
+}
+
 /// Every suite position is won in the plies its comment gives, by freshly solved side-9
 /// tables (minutes and about 1.3 GB: `cargo test --release -- --ignored suite`).
 #[test]
 #[ignore = "solves 3 against 1 and 2 against 2 on side 9"]
 fn suite_positions_are_won_as_claimed() {
     let mut tables = Tables::new(SolverBoard::new(9).expect("side 9 exists"), PLY_LIMIT);
-    let suite = suite();
+    let mut suite = suite();
+    suite.extend(parse_suite(GAMES_SUITE));
     for (strong, weak) in [(3, 1), (2, 2)] {
         if suite
             .iter()
