@@ -1,5 +1,6 @@
 //! The tables the engine's search reads: a file loaded by the `EndingsFile` option (for
-//! example 3 v 1 and smaller on side 9), else the built-in 2 v 1 of [`engine_tables`].
+//! example 3 v 1 and smaller on side 9), else the built-in 2 v 1 of
+//! [`engine_tables_if_ready`](super::engine_tables_if_ready).
 
 use std::fmt;
 use std::path::Path;
@@ -7,7 +8,7 @@ use std::sync::Arc;
 
 use super::file::EndingsFile;
 use super::solve::Value;
-use super::{ENGINE_MEN, EndingValues, PLY_LIMIT, engine_tables, probe};
+use super::{ENGINE_MEN, EndingValues, PLY_LIMIT, engine_tables_if_ready, probe};
 use crate::game::Player;
 use crate::game::checkers::Checkers;
 
@@ -52,8 +53,9 @@ impl EndingTables {
 
     /// The value of `position` for its side to move with its counter counted, when the
     /// file or the built-in tables cover it. Cheap when they do not: the men are counted
-    /// first. The built-in tables of a side are built at their first use (side 9: about
-    /// a second, once per process), unless the file covers that material.
+    /// first. The built-in tables of a side are solved in the background from their first
+    /// use (side 9: 1 to 3 s, once per process) and read once ready, unless the file
+    /// covers that material.
     #[inline]
     pub fn value<const N: usize>(&self, position: &Checkers<N>) -> Option<Value> {
         let (white, black) = (
@@ -82,7 +84,7 @@ impl EndingTables {
             return probe(file.as_ref(), position);
         }
         if men <= ENGINE_MEN.0 + ENGINE_MEN.1 {
-            return probe(engine_tables(side)?, position);
+            return probe(engine_tables_if_ready(side)?, position);
         }
         None
     }

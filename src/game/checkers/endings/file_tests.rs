@@ -242,7 +242,9 @@ fn the_engine_loads_a_good_file_and_refuses_others() {
         None,
         "3 v 1 is not built in"
     );
-    // Side 5 is not in the file: the built-in 2 v 1 answers there, nothing else.
+    // Side 5 is not in the file: the built-in 2 v 1 answers there once solved (the
+    // search never waits for it), nothing else.
+    super::engine_tables(5).expect("side 5 is supported");
     let side5 = SolverBoard::new(5).expect("side 5");
     let text = position_text(&side5, &[0, 5], &[30], true);
     let position: SmallCheckers = Checkers::parse_position(&text, false).expect("valid");
@@ -308,4 +310,21 @@ fn won_positions_are_taken_from_recorded_games() {
     }];
     let error = won_positions_in_games(&loaded, 5, &bad, 1).expect_err("a bad move");
     assert!(error.starts_with("bad: move 1 z9-z10"), "{error}");
+}
+
+/// The search's access to the built-in tables never solves them on its own thread: it
+/// starts them in the background and reads them once they are there.
+#[test]
+fn built_in_tables_are_solved_in_the_background() {
+    let mut ready = None;
+    for _ in 0..60_000 {
+        ready = super::engine_tables_if_ready(6);
+        if ready.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let ready = ready.expect("the background solve finishes");
+    let waited = super::engine_tables(6).expect("side 6 is supported");
+    assert!(std::ptr::eq(ready, waited), "one set of tables per side");
 }

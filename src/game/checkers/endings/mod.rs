@@ -37,6 +37,7 @@ mod file_tests;
 mod tests;
 
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::Checkers;
 use crate::board::hex::MAX_SIDE;
@@ -57,10 +58,12 @@ pub const PLY_LIMIT: u8 = super::DRAW_PLIES as u8;
 /// round (10 MB on side 9, built in about 1.6 s on a loaded 2-core machine).
 pub const ENGINE_MEN: (usize, usize) = (2, 1);
 
-/// The engine's tables for board `side` (4 to 9), solved once on first use.
+/// The engine's tables per board side, solved once.
+static TABLES: [OnceLock<Option<Tables>>; MAX_SIDE + 1] = [const { OnceLock::new() }; MAX_SIDE + 1];
+
+/// The engine's tables for board `side` (4 to 9), solved once on first use (side 9:
+/// 1 to 3 s), waiting for them if they are being solved.
 pub fn engine_tables(side: usize) -> Option<&'static Tables> {
-    static TABLES: [OnceLock<Option<Tables>>; MAX_SIDE + 1] =
-        [const { OnceLock::new() }; MAX_SIDE + 1];
     TABLES
         .get(side)?
         .get_or_init(|| {
@@ -70,6 +73,28 @@ pub fn engine_tables(side: usize) -> Option<&'static Tables> {
             Some(tables)
         })
         .as_ref()
+}
+
+/// The engine's tables for `side` if they are solved already; otherwise `None`, and the
+/// first call starts solving them on a thread of their own. The search asks this, so no
+/// move waits seconds for a table: at 100 ms a move, solving side 9's at the first
+/// 3-man position lost games on time.
+pub fn engine_tables_if_ready(side: usize) -> Option<&'static Tables> {
+    static STARTED: [AtomicBool; MAX_SIDE + 1] = [const { AtomicBool::new(false) }; MAX_SIDE + 1];
+    if let Some(tables) = TABLES.get(side)?.get() {
+        return tables.as_ref();
+    }
+    if !STARTED.get(side)?.swap(true, Ordering::Relaxed) {
+        let spawned = std::thread::Builder::new()
+            .name("ending-tables".to_string())
+            .spawn(move || {
+                engine_tables(side);
+            });
+        if let Err(error) = spawned {
+            log::warn!("cannot start solving the ending tables of side {side}: {error}");
+        }
+    }
+    None
 }
 
 /// Values by position, from the solver's tables or from a file: what [`probe`] reads.
