@@ -329,7 +329,7 @@ impl<const N: usize> AlphaBetaGame for Checkers<N> {
     /// with a whole man it paid to give a man away at the 80-ply limit even into a drawn
     /// ending (a side-9 game went 4 v 3, 3 v 3, 2 v 3 that way, ending behind).
     /// Before the first capture, with every man of both armies on the board, a man and a
-    /// half ([`UNTOUCHED_CONTEMPT`]): against a side that keeps its army closed no capture
+    /// half (`UNTOUCHED_CONTEMPT`): against a side that keeps its army closed no capture
     /// can be forced within the first 80 plies (the armies start 11 rows apart on side 9),
     /// so the game opens only by giving a man; with a whole man the engine weighed that
     /// against the draw and let 2 to 3 side-9 games in 40 die 30 v 30 against `minimax2`.
