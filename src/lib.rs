@@ -34,3 +34,24 @@ pub mod random;
 pub mod report;
 pub mod search;
 pub mod solve;
+
+/// Prints a subcommand's answer, one line each on stdout (a closed pipe ends the output
+/// quietly), or its error on stderr; gives the exit status.
+pub fn print_lines<E: std::fmt::Display>(result: Result<Vec<String>, E>) -> std::process::ExitCode {
+    use std::io::Write;
+    match result {
+        Ok(lines) => {
+            let mut stdout = std::io::stdout().lock();
+            for line in lines {
+                if writeln!(stdout, "{line}").is_err() {
+                    break;
+                }
+            }
+            std::process::ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

@@ -228,22 +228,7 @@ fn endings_from_games(args: &EndingsArgs) -> ExitCode {
         }
         Ok(lines)
     };
-    match run() {
-        Ok(lines) => {
-            let mut stdout = std::io::stdout().lock();
-            for line in lines {
-                // A closed pipe ends the output quietly.
-                if writeln!(stdout, "{line}").is_err() {
-                    break;
-                }
-            }
-            ExitCode::SUCCESS
-        }
-        Err(error) => {
-            eprintln!("error: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    tessera::print_lines(run())
 }
 
 /// Logs go to stderr only: stdout carries protocol lines.

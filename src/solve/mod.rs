@@ -101,22 +101,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         Some(path) => run_check(path),
         None => run_solve(args),
     };
-    match result {
-        Ok(lines) => {
-            use std::io::Write;
-            let mut stdout = std::io::stdout().lock();
-            for line in lines {
-                if writeln!(stdout, "{line}").is_err() {
-                    break;
-                }
-            }
-            ExitCode::SUCCESS
-        }
-        Err(error) => {
-            eprintln!("error: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    crate::print_lines(result)
 }
 
 fn run_check(path: &std::path::Path) -> Result<Vec<String>, SolveError> {
