@@ -1,0 +1,414 @@
+//! Tests of the hex checkers evaluation (`checkers.rs`): each term on a hand-built position.
+use std::sync::atomic::AtomicBool;
+
+use crate::game::checkers::LargeCheckers;
+use crate::game::{GameConfig, GameRecord, Outcome, Player, Rules, Variant};
+use crate::random::SplitMix64;
+use crate::search::alphabeta::{AlphaBetaConfig, MATE, to_score};
+use crate::search::game::{AlphaBetaGame, Evaluate};
+use crate::search::{Engine, Score, SearchLimits, SearchOptions};
+
+fn position(text: &str) -> LargeCheckers {
+    LargeCheckers::from_position_text(text, &GameConfig::new(Variant::HexCheckers))
+        .expect("a valid test position")
+}
+
+fn term(position: &LargeCheckers, name: &str) -> i32 {
+    position
+        .evaluation_terms()
+        .into_iter()
+        .find(|(term, _)| term == name)
+        .map(|(_, value)| value)
+        .expect("the term exists")
+}
+
+fn search(engine: &mut Engine, position: &LargeCheckers, depth: u32) -> Option<Score> {
+    let limits = SearchLimits {
+        depth: Some(depth),
+        ..SearchLimits::default()
+    };
+    let stop = AtomicBool::new(false);
+    engine
+        .search_record(
+            &GameRecord::new(position.clone()),
+            &limits,
+            &stop,
+            &mut |_| {},
+        )
+        .score
+}
+
+fn engine() -> Engine {
+    Engine::new(SearchOptions {
+        hash_mb: 4,
+        ..SearchOptions::default()
+    })
+}
+
+/// Side 5: Black's last man on corner a1; White's men on a2, a3, b1 and c1 back each
+/// other, so only b2 is free. `FREE` leaves b2 open; `BLOCKED` has c2 moved to b2
+/// (backed by c3), which leaves Black without a move.
+const FREE: &str = "5/6/7/8/9/8/WWW4/W5/BWW2 w - 0 1";
+const BLOCKED: &str = "5/6/7/8/9/8/W1W4/WW4/BWW2 w - 0 1";
+
+/// Side 5 (rows a..i of 5, 6, 7, 8, 9, 8, 7, 6, 5 cells): a White man on the centre
+/// e5, a Black man on its own corner i1.
+const CENTRE_AGAINST_CORNER: &str = "B4/6/7/8/4W4/8/7/6/5 w - 0 1";
+
+#[test]
+fn material_counts_100_per_man() {
+    let level = position(CENTRE_AGAINST_CORNER);
+    assert_eq!(term(&level, "material"), 0);
+    // A second White man on a1.
+    let ahead = position("B4/6/7/8/4W4/8/7/6/W4 w - 0 1");
+    assert_eq!(term(&ahead, "material"), 100);
+}
+
+#[test]
+fn centre_counts_3_per_ring_inside_the_border() {
+    // e5 is 4 rings inside the border, the corner none.
+    assert_eq!(term(&position(CENTRE_AGAINST_CORNER), "centre"), 3 * 4);
+    // White on d4, one ring out: 3 rings inside.
+    let off_centre = position("B4/6/7/8/9/3W4/7/6/5 w - 0 1");
+    assert_eq!(term(&off_centre, "centre"), 3 * 3);
+}
+
+#[test]
+fn mobility_counts_2_per_open_step() {
+    // The centre man has 6 open steps, the corner man 3.
+    assert_eq!(
+        term(&position(CENTRE_AGAINST_CORNER), "mobility"),
+        2 * (6 - 3)
+    );
+    // A White man on e4 beside the centre man closes one step of each.
+    let pair = position("B4/6/7/8/3WW4/8/7/6/5 w - 0 1");
+    assert_eq!(term(&pair, "mobility"), 2 * (5 + 5 - 3));
+}
+
+#[test]
+fn advancement_is_linear_on_small_boards_and_squared_on_big_ones_until_converting() {
+    // Side 5: 3 per row; the White man is 4 rows up, the Black man on its own edge.
+    assert_eq!(term(&position(CENTRE_AGAINST_CORNER), "advancement"), 3 * 4);
+    // Side 9: 3/4 x rows^2; a White man on row i (8 rows up), a Black man on its
+    // own edge (row q).
+    let big = position("B8/10/11/12/13/14/15/16/8W8/16/15/14/13/12/11/10/9 w - 0 1");
+    assert_eq!(term(&big, "advancement"), 3 * 8 * 8 / 4);
+    // Three more White men on a1..a3: White, four men against one, earns conversion
+    // terms and no longer advancement on a big board ...
+    let converting = position("B8/10/11/12/13/14/15/16/8W8/16/15/14/13/12/11/10/WWW6 w - 0 1");
+    assert_eq!(term(&converting, "advancement"), 0);
+    assert!(term(&converting, "gather") > 0);
+    // ... but still does on a small one.
+    let small = position("B4/6/7/8/4W4/8/7/6/W4 w - 0 1");
+    assert_eq!(term(&small, "advancement"), 3 * 4);
+    assert_eq!(term(&small, "gather"), 0);
+}
+
+#[test]
+fn border_costs_12_per_kruzno_man_on_the_restricted_ring() {
+    let kruzno = |text: &str| {
+        LargeCheckers::from_position_text(text, &GameConfig::new(Variant::Kruzno))
+            .expect("a valid Kruzno position")
+    };
+    // A White man on corner a1, a Black man on the centre f6.
+    let on_border = kruzno("6/7/8/9/10/5B5/10/9/8/7/W5 w - 0 1");
+    assert_eq!(term(&on_border, "border"), -12);
+    // The same men in hexcheckers: no border rule, no term.
+    let hexcheckers = position("6/7/8/9/10/5B5/10/9/8/7/W5 w - 0 1");
+    assert_eq!(term(&hexcheckers, "border"), 0);
+}
+
+#[test]
+fn a_blocked_enemy_man_scores_higher_than_a_free_one() {
+    let free = position(FREE);
+    let blocked = position(BLOCKED);
+    assert!(term(&blocked, "restrict") > term(&free, "restrict"));
+    assert!(blocked.evaluate() > free.evaluate());
+    // The same men but level material: no conversion terms at all.
+    let level = position("5/6/7/8/9/8/7/6/BW3 w - 0 1");
+    assert_eq!(term(&level, "restrict"), 0);
+    assert_eq!(term(&level, "hunt"), 0);
+    assert_eq!(term(&level, "space"), 0);
+}
+
+#[test]
+fn no_conversion_terms_for_three_men_or_fewer_on_sides_8_and_9() {
+    let conversion = |text: &str| {
+        let position = position(text);
+        ["hunt", "restrict", "space", "gather"].map(|name| term(&position, name))
+    };
+    // Side 9: three White men against one Black man earn nothing, four do.
+    let three = "B8/10/11/12/13/14/15/16/17/16/15/14/13/12/11/10/WWW6 w - 0 1";
+    let four = "B8/10/11/12/13/14/15/16/17/16/15/14/13/12/11/10/WWWW5 w - 0 1";
+    assert_eq!(conversion(three), [0; 4]);
+    assert!(conversion(four).iter().all(|&value| value > 0), "{four}");
+    // Side 7: three men do (3 against 1 is mostly won there).
+    let seven = "B6/8/9/10/11/12/13/12/11/10/9/8/WWW4 w - 0 1";
+    assert!(conversion(seven).iter().all(|&value| value > 0), "{seven}");
+}
+
+#[test]
+fn the_search_blocks_the_last_enemy_man() {
+    let free = position(FREE);
+    let mut engine = engine();
+    let limits = SearchLimits {
+        depth: Some(2),
+        ..SearchLimits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let result = engine.search_record(&GameRecord::new(free.clone()), &limits, &stop, &mut |_| {});
+    assert_eq!(result.score, Some(Score::Mate(1)));
+    let mut after = free.clone();
+    after.play_unchecked(result.best_move.expect("White has moves"));
+    let mut replies = Vec::new();
+    after.legal_moves(&mut replies);
+    assert!(replies.is_empty(), "{}", after.position_text());
+    let mut moves = Vec::new();
+    free.legal_moves(&mut moves);
+    assert!(moves.len() > 5, "most moves do not block");
+}
+
+#[test]
+fn a_won_position_is_worth_less_as_the_80_ply_draw_nears_but_never_two_men_less() {
+    // White is 21 men up with the armies far apart: no capture within reach.
+    let board = "BBBBBBBBB/10/11/12/13/14/15/16/17/16/15/14/13/12/\
+                 WWWWWWWWWWW/WWWWWWWWWW/WWWWWWWWW w -";
+    let centipawns =
+        |count: u32| match search(&mut engine(), &position(&format!("{board} {count} 1")), 3) {
+            Some(Score::Centipawns(value)) => value,
+            other => panic!("{other:?}"),
+        };
+    let fresh = centipawns(0);
+    let middle = centipawns(30);
+    let late = centipawns(70);
+    assert!(late < fresh - 100, "{late} {fresh}");
+    assert!(late >= fresh - 200 - 100, "{late} {fresh}");
+    // On side 9 the slide spans all 80 plies: the value falls all the way.
+    assert!(late < middle && middle < fresh, "{late} {middle} {fresh}");
+}
+
+#[test]
+fn a_man_counts_40_and_the_rest_a_quarter_in_the_endings_the_tables_show_drawn() {
+    let terms_sum = |position: &LargeCheckers| -> i32 {
+        position
+            .evaluation_terms()
+            .into_iter()
+            .filter(|(name, _)| name != "drawn")
+            .map(|(_, value)| value)
+            .sum()
+    };
+    let side_nine = |first: &str, middle: &str, last: &str| {
+        position(&format!(
+            "{first}/10/11/12/13/14/15/16/{middle}/16/15/14/13/12/11/10/{last} w - 0 1"
+        ))
+    };
+    let three_two = side_nine("BB7", "17", "WWW6");
+    let three_one_side_nine = side_nine("B8", "17", "WWW6");
+    let two_one = side_nine("B8", "17", "WW7");
+    let four_two = side_nine("BB7", "17", "WWWW5");
+    let three_three = side_nine("BBB6", "17", "WWW6");
+    let three_one_side_seven = LargeCheckers::from_position_text(
+        "B6/8/9/10/11/12/13/12/11/10/9/8/WWW4 w - 0 1",
+        &GameConfig {
+            size: Some(7),
+            ..GameConfig::new(Variant::HexCheckers)
+        },
+    )
+    .expect("a side-7 position");
+    for drawn in [&three_two, &three_one_side_nine, &two_one] {
+        let sum = terms_sum(drawn);
+        let material = term(drawn, "material");
+        assert!(material == 100 || material == 200, "{material}");
+        let expected = ((sum - material) / 4).clamp(-15, 15) + material / 100 * 40;
+        assert_eq!(drawn.evaluate(), expected);
+        assert_eq!(term(drawn, "drawn"), expected - sum);
+    }
+    for open in [&four_two, &three_three, &three_one_side_seven] {
+        assert_eq!(term(open, "drawn"), 0);
+        assert_eq!(open.evaluate(), terms_sum(open));
+    }
+    // A man down there costs more than the smallest contempt, so no man is given to
+    // dodge the draw, even with the positional terms for the side behind.
+    let behind = side_nine("BBB6", "7WW8", "9");
+    assert!(
+        terms_sum(&behind) > -100,
+        "the men in the middle make up for some"
+    );
+    assert!(
+        behind.evaluate() < -behind.contempt(),
+        "{}",
+        behind.evaluate()
+    );
+    // Kruzno's border rule is not in the tables: nothing is scaled there.
+    let kruzno = LargeCheckers::from_position_text(
+        "B5/7/8/9/10/11/10/9/8/7/WW4 w - 0 1",
+        &GameConfig::new(Variant::Kruzno),
+    )
+    .expect("a Kruzno position");
+    assert_eq!(term(&kruzno, "drawn"), 0);
+}
+
+#[test]
+fn contempt_shrinks_with_the_men_left_on_the_big_boards() {
+    let start = |variant, size| {
+        LargeCheckers::start(&GameConfig {
+            size,
+            ..GameConfig::new(variant)
+        })
+        .expect("a start position")
+    };
+    for size in 4..=9 {
+        let army = start(Variant::HexCheckers, Some(size))
+            .men(Player::Two)
+            .len();
+        assert_eq!(army as i32, super::opening_men(size), "side {size}");
+    }
+    // Untouched armies: a man and a half, so a man is given rather than a 30 v 30 draw.
+    let side_9 = start(Variant::HexCheckers, Some(9));
+    assert_eq!(side_9.contempt(), 150);
+    assert_eq!(start(Variant::HexCheckers, Some(8)).contempt(), 150);
+    assert_eq!(start(Variant::HexCheckers, Some(7)).contempt(), 150);
+    assert_eq!(start(Variant::Kruzno, None).contempt(), 30);
+    // One man taken: the usual scale, a whole man at 59 men on side 9.
+    let text = side_9.position_text();
+    let one_taken = position(&text.replacen('W', "1", 1));
+    assert_eq!(
+        one_taken.men(Player::One).len() + one_taken.men(Player::Two).len(),
+        59
+    );
+    assert_eq!(one_taken.contempt(), 100);
+    let twelve = position("WWWWWW3/10/11/12/13/14/15/16/17/16/15/14/13/12/11/10/BBBBBB3 w - 0 1");
+    assert_eq!(twelve.contempt(), 40);
+    let six = position("B8/10/11/12/13/14/15/16/6BBW8/16/15/14/13/12/11/10/WW7 w - 0 1");
+    assert_eq!(six.contempt(), 20);
+}
+
+#[test]
+fn an_even_ending_keeps_its_men_rather_than_restart_the_80_ply_count() {
+    // 3 v 3 with 78 plies gone: White's man on the middle row stands in front of two
+    // black men with nothing behind it. Left there it is taken and the count restarts
+    // at 2 v 3; moved away, the game is drawn in two plies. The draw must be worth more
+    // than the man, or the engine gives men away at every limit into a lost ending.
+    let limit = position("B8/10/11/12/13/14/15/16/6BBW8/16/15/14/13/12/11/10/WW7 w - 78 40");
+    let contempt = limit.contempt();
+    let limits = SearchLimits {
+        depth: Some(4),
+        ..SearchLimits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let result =
+        engine().search_record(&GameRecord::new(limit.clone()), &limits, &stop, &mut |_| {});
+    assert_eq!(result.score, Some(Score::Centipawns(-contempt)));
+    // Well above a man down (with a whole man of contempt both came to -100).
+    assert!(-contempt > -100 + 50, "{contempt}");
+    let mut after = limit.clone();
+    after.play_unchecked(result.best_move.expect("White has moves"));
+    let mut replies = Vec::new();
+    after.legal_moves(&mut replies);
+    assert!(!replies[0].is_capture(), "{}", after.position_text());
+}
+
+/// Plain negamax with the 80-ply rule and quiescence as the engine plays them (a
+/// draw scores 0: the test engine has no contempt).
+fn negamax(position: &LargeCheckers, depth: i32, ply: i32) -> i32 {
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    if moves.is_empty() {
+        // No moves: lost, unless the 80-ply draw holds (the rules then list none).
+        return match position.outcome() {
+            Some(Outcome::Draw) => 0,
+            _ => -MATE + ply,
+        };
+    }
+    let captures = moves[0].is_capture();
+    if depth <= 0 && !captures {
+        return position.evaluate();
+    }
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            -negamax(&child, depth - 1, ply + 1)
+        })
+        .max()
+        .expect("moves is not empty")
+}
+
+#[test]
+fn values_near_the_80_ply_rule_match_negamax_with_a_table_filled_far_from_it() {
+    let start = LargeCheckers::start(&GameConfig {
+        size: Some(5),
+        ..GameConfig::new(Variant::HexCheckers)
+    })
+    .expect("side 5 exists");
+    let mut rng = SplitMix64::new(3);
+    let mut engine = engine();
+    engine.set_alpha_beta_config(AlphaBetaConfig::value_preserving());
+    let mut checked = 0;
+    while checked < 200 {
+        let mut position = start.clone();
+        let mut moves = Vec::new();
+        for _ in 0..4 + rng.below(20) {
+            position.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            position.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        if position.outcome().is_some() {
+            continue;
+        }
+        let text = position.position_text();
+        let fields: Vec<&str> = text.split(' ').collect();
+        // The same position with another count of plies since the last capture.
+        let at_count = |count: usize| {
+            let text = format!(
+                "{} {} {} {count} {}",
+                fields[0], fields[1], fields[2], fields[4]
+            );
+            let config = GameConfig::new(Variant::HexCheckers);
+            (
+                LargeCheckers::from_position_text(&text, &config).expect("valid"),
+                text,
+            )
+        };
+        let depth = 2 + rng.below(3) as u32;
+        let (late, late_text) = at_count(80 - 1 - rng.below(depth as usize));
+        let (far, _) = at_count(0);
+        // The table holds values found far from the limit for the same boards, at the
+        // same depths and deeper.
+        search(&mut engine, &far, depth + (checked % 3) as u32);
+        // (Without the count in the table key this fails: a value stored far from the
+        // limit cuts a node whose search would reach the draw.)
+        let expected = to_score(negamax(&late, depth as i32, 0));
+        assert_eq!(
+            search(&mut engine, &late, depth),
+            Some(expected),
+            "{late_text} depth {depth}"
+        );
+        checked += 1;
+    }
+}
+
+#[test]
+fn every_line_ends_in_the_80_ply_draw_near_the_limit() {
+    // The armies are far apart: no capture within reach, so with 77 plies gone every
+    // line ends in the 80-ply draw three plies ahead.
+    let start = "BBBBBBBBB/10/11/12/13/14/15/16/17/16/15/14/13/12/\
+                 WWWWWWWWWWW/WWWWWWWWWW/WWWWWWWWW";
+    let fresh = position(&format!("{start} w - 0 1"));
+    let late = position(&format!("{start} w - 77 1"));
+    assert_eq!(late.plies_to_draw(), Some(3));
+    let mut engine = engine();
+    let contempt = late.contempt();
+    assert_eq!(engine.alpha_beta_config().contempt, None);
+    // Fill the table with values found far from the limit, then search the same
+    // boards close to it with the same table.
+    eprintln!("fresh {:?}", search(&mut engine, &fresh, 5));
+    eprintln!("late-fresh {:?}", search(&mut self::engine(), &late, 5));
+    let reused = search(&mut engine, &late, 5);
+    assert_eq!(reused, Some(Score::Centipawns(-contempt)));
+    assert_eq!(search(&mut self::engine(), &late, 5), reused);
+    assert_eq!(late.side_to_move(), Player::One);
+}
