@@ -67,11 +67,7 @@ fn the_folded_file_equals_the_solver_on_side_4() {
         let table = tables.table(mover, opponent).expect("solved");
         table.for_each(board, |own, other, value| {
             for image in board.symmetries() {
-                let map = |men: &[u8]| {
-                    let mut men: Vec<u8> = men.iter().map(|&c| image[usize::from(c)]).collect();
-                    men.sort_unstable();
-                    men
-                };
+                let map = |men: &[u8]| super::tests::image_of(image, men);
                 assert_eq!(
                     EndingValues::value(&file, &map(own), &map(other)),
                     Some(value)

@@ -269,6 +269,13 @@ fn tables_equal_a_plain_search_on_side_4() {
     assert!(decided > 10_000, "only {decided} decided checks");
 }
 
+/// The cells of `men` under the symmetry `image` (a cell map), sorted as tables want them.
+pub(super) fn image_of(image: &[u8], men: &[u8]) -> Vec<u8> {
+    let mut men: Vec<u8> = men.iter().map(|&cell| image[usize::from(cell)]).collect();
+    men.sort_unstable();
+    men
+}
+
 /// Each of the twelve symmetries keeps every value.
 #[test]
 fn values_keep_the_symmetries() {
@@ -279,11 +286,7 @@ fn values_keep_the_symmetries() {
         let table = tables.table(mover, opponent).expect("solved");
         table.for_each(board, |own, other, value| {
             for image in board.symmetries() {
-                let map = |men: &[u8]| {
-                    let mut men: Vec<u8> = men.iter().map(|&c| image[usize::from(c)]).collect();
-                    men.sort_unstable();
-                    men
-                };
+                let map = |men: &[u8]| image_of(image, men);
                 assert_eq!(tables.value(&map(own), &map(other)), Some(value));
             }
         });
