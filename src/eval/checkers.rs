@@ -53,6 +53,18 @@ const UNTOUCHED_CONTEMPT: i32 = 150;
 fn opening_men(side: usize) -> i32 {
     3 * side as i32 + 3
 }
+
+/// True on the big boards (sides 7 to 9) while no man of either army has been taken.
+fn untouched<const N: usize>(position: &Checkers<N>) -> bool {
+    let side = position.geometry().side();
+    let men = position.men(Player::One).len() + position.men(Player::Two).len();
+    side >= 7 && men as i32 == 2 * opening_men(side)
+}
+
+/// Plies [`AlphaBetaGame::plies_to_contact`] adds while the armies are untouched: the draw
+/// fade then treats the 80-ply limit as 20 plies nearer. Side 9, 100 ms a move against
+/// `random` (seed 14, 40 games): without it 1 game in 20 died 30 v 30 at ply 80.
+const UNTOUCHED_CONTACT_BUFFER: u32 = 20;
 const CENTRE: i32 = 3;
 const MOBILITY: i32 = 2;
 /// Per squared row advanced (see [`side_terms`]), in quarter units.
@@ -334,14 +346,11 @@ impl<const N: usize> AlphaBetaGame for Checkers<N> {
     /// so the game opens only by giving a man; with a whole man the engine weighed that
     /// against the draw and let 2 to 3 side-9 games in 40 die 30 v 30 against `minimax2`.
     fn contempt(&self) -> i32 {
-        let side = self.geometry().side();
-        if side >= 7 {
+        if untouched(self) {
+            UNTOUCHED_CONTEMPT
+        } else if self.geometry().side() >= 7 {
             let men = (self.men(Player::One).len() + self.men(Player::Two).len()) as i32;
-            if men == 2 * opening_men(side) {
-                UNTOUCHED_CONTEMPT
-            } else {
-                (men * 100 / 30).clamp(20, 100)
-            }
+            (men * 100 / 30).clamp(20, 100)
         } else {
             30
         }
@@ -375,13 +384,22 @@ impl<const N: usize> AlphaBetaGame for Checkers<N> {
     /// touches an enemy man: one runner cannot force a capture against a closed army, a
     /// few men together can trade (the opponent may close in too, so this measures
     /// effort rather than bounding it).
+    ///
+    /// While both armies are whole on the big boards the game opens by giving a man
+    /// ([`UNTOUCHED_CONTEMPT`]), which one man can do: the nearest man counts, and
+    /// [`UNTOUCHED_CONTACT_BUFFER`] plies more, so the engine gives it while a dodged
+    /// offer can still be made again.
     fn plies_to_contact(&self) -> u32 {
         let player = self.side_to_move();
         let men = self.men(player);
         let opponent = self.men(player.opponent());
-        let wanted = contact_men(self.geometry().side());
+        let (wanted, buffer) = if untouched(self) {
+            (1, UNTOUCHED_CONTACT_BUFFER)
+        } else {
+            (contact_men(self.geometry().side()), 0)
+        };
         let distance = contact_distance(|set| self.grown(set), self.valid(), men, opponent, wanted);
-        2 * distance.saturating_sub(1)
+        2 * distance.saturating_sub(1) + buffer
     }
 }
 

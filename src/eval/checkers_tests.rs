@@ -412,3 +412,39 @@ fn every_line_ends_in_the_80_ply_draw_near_the_limit() {
     assert_eq!(search(&mut self::engine(), &late, 5), reused);
     assert_eq!(late.side_to_move(), Player::One);
 }
+
+#[test]
+fn untouched_armies_count_the_nearest_man_and_a_buffer_to_contact() {
+    // Side 9, both armies whole (30 men each): the start's nearest men stand 12 rows
+    // apart, so 11 steps to touch, two plies each, and the buffer.
+    let start = LargeCheckers::start(&GameConfig {
+        size: Some(9),
+        ..GameConfig::new(Variant::HexCheckers)
+    })
+    .expect("the side-9 start");
+    let buffer = super::UNTOUCHED_CONTACT_BUFFER;
+    assert_eq!(start.plies_to_contact(), 2 * 11 + buffer);
+    // One white man walked up to row m, two steps from the black men on row o: the
+    // nearest man alone counts, not the six of the usual contact.
+    let text = start.position_text();
+    let rows: Vec<&str> = text.split(' ').next().expect("rows").split('/').collect();
+    let mut runner = rows.clone();
+    runner[4] = "W12"; // row m (the 5th from the top), its first cell
+    runner[16] = "1WWWWWWWW"; // row a loses its first man
+    let fields: Vec<&str> = text.split(' ').skip(1).collect();
+    let runner = position(&format!("{} {}", runner.join("/"), fields.join(" ")));
+    assert!(super::untouched(&runner));
+    assert_eq!(runner.plies_to_contact(), 2 + buffer);
+    // One man taken: six men must be near, and no buffer.
+    let mut taken = rows.clone();
+    taken[4] = "W12";
+    taken[16] = "1WWWWWWWW";
+    taken[0] = "1BBBBBBBB";
+    let taken = position(&format!("{} {}", taken.join("/"), fields.join(" ")));
+    assert!(!super::untouched(&taken));
+    // The runner and then five men of row c, 12 rows from row o.
+    assert_eq!(taken.plies_to_contact(), 2 * 11);
+    // Kruzno's armies meet at once: never untouched in this sense.
+    let kruzno = LargeCheckers::start(&GameConfig::new(Variant::Kruzno)).expect("Kruzno");
+    assert!(!super::untouched(&kruzno));
+}
