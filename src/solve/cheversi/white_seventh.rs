@@ -9,7 +9,9 @@
 //! so the bound of a whole child (White's 7th, the killer, White's best 8th, Black's
 //! King) is a loop over White's 8th candidates on facts computed once per node: no
 //! position is built for the child, no move list generated, no search entered. Only the
-//! children whose bound stays above the window are made and searched as before.
+//! children whose bound stays above the window are built and valued, by the shortcut of
+//! Black's 7th placement as the search would value them; when that finds a new killer,
+//! the children still open are bounded again with it.
 
 use std::cmp::Reverse;
 
