@@ -33,6 +33,25 @@ pub trait Solvable: Clone + Send + Sync + 'static {
     /// The position's exact name for the table (after symmetries, if the game uses them).
     fn key(&self) -> Key;
 
+    /// [`Solvable::children`] but those the game values itself at or below `alpha` and
+    /// those named in `tried` (searched already); returns the largest value of those it
+    /// valued, `None` when none. Children it leaves in the list are searched as usual.
+    /// It adds to `nodes` what the search would have counted for the children it valued.
+    /// Cheversi values White's 7th placements so (most are refuted by Black's killer
+    /// through a bound, without a position built), the others by its shortcut of Black's
+    /// 7th placement, which the search would call for them anyway.
+    fn children_above(
+        &self,
+        _alpha: i32,
+        _tried: [u32; 2],
+        children: &mut Vec<Child<Self>>,
+        _scratch: &mut Self::Scratch,
+        _nodes: &mut u64,
+    ) -> Option<i32> {
+        self.children(children);
+        None
+    }
+
     /// The key that tells the root's moves apart: two moves whose positions share it are
     /// symmetric, and one of them is solved for both. The table key by default.
     fn root_key(&self) -> Key {
@@ -250,8 +269,17 @@ impl<'a, G: Solvable> Worker<'a, G> {
             self.killers[slot] = position.move_code(best_move.expect("a cut has a move"));
         } else {
             let mut children = std::mem::take(&mut self.children[slot]);
-            position.children(&mut children);
-            if children.is_empty() {
+            let settled = position.children_above(
+                alpha.max(best),
+                tried,
+                &mut children,
+                &mut self.scratch,
+                &mut self.nodes,
+            );
+            if let Some(settled) = settled {
+                best = best.max(settled);
+            }
+            if children.is_empty() && settled.is_none() {
                 // Cannot happen in the games solved (a running game always has a move); a
                 // mover without one loses, as Cheversi's fallback says.
                 self.children[slot] = children;

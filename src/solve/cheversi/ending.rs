@@ -12,6 +12,11 @@
 //! effect changes only when the piece stands on the square's rays or a Knight's jump
 //! away, and even then White's candidate there gains at most what it gains without that
 //! piece plus what White's own pieces lose there ([`CheversiState::white_eighth_reusing`]).
+//! The same bounds settle most White 7th placements one level up, before a position is
+//! built for them (`white_seventh`).
+//!
+//! Where White's 8th succeeds instead (after each Black 7th placement of a White 7th that
+//! Black cannot refute), the White 8th candidate that last succeeded is played first.
 
 use std::cmp::Reverse;
 
@@ -29,7 +34,7 @@ use super::{CheversiState, VALUE_BOUND};
 pub struct Scratch {
     /// Black's 7th placement that last refuted White's 7th: tried first, as the search
     /// tries its killer.
-    killer: Option<Move>,
+    pub(super) killer: Option<Move>,
     /// The square facts of the last few killers' positions, without White's 7th piece
     /// (a killer that fails once is often back at the next sibling).
     facts: [Facts; FACT_BOARDS],
@@ -37,6 +42,11 @@ pub struct Scratch {
     next_facts: usize,
     /// Black's placements with their gains (a buffer kept between calls).
     moves: Vec<(i32, Move)>,
+    /// White's 8th placement that last reached `beta` in the last two placements: tried
+    /// first there.
+    eighth_killer: Option<Move>,
+    /// White's 7th placements still open (a buffer of `white_seventh`).
+    pub(super) sevenths: Vec<Move>,
 }
 
 /// Boards whose facts a thread keeps.
@@ -48,7 +58,7 @@ const MAX_CHANGED_SQUARES: u32 = 4;
 
 /// Facts about the squares of one board, computed when first asked for.
 #[derive(Clone, Debug)]
-struct Facts {
+pub(super) struct Facts {
     /// The board they are about.
     board: Cheversi,
     /// Squares whose `effects` are known.
@@ -65,7 +75,7 @@ struct Facts {
 /// A bound on White's 8th placement on one square, from the facts of the board without
 /// White's 7th piece, once that piece stands on some square `u`.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-struct CandidateBound {
+pub(super) struct CandidateBound {
     /// By kind, the gain less the best King floor next to the square: the bound when `u`
     /// is neither on `reach` nor on `zone`.
     far: [i16; 5],
@@ -108,7 +118,7 @@ impl Scratch {
     /// differs from it on a few squares only: the next board four placements before the
     /// end differs from the last by White's 6th piece alone (and Black's killers), and
     /// most squares' facts do not see that piece.
-    fn facts_about(&mut self, board: Cheversi) -> &mut Facts {
+    pub(super) fn facts_about(&mut self, board: Cheversi) -> &mut Facts {
         if let Some(index) = self.facts.iter().position(|facts| facts.board == board) {
             return &mut self.facts[index];
         }
@@ -171,8 +181,12 @@ impl Facts {
         self.bounds_known &= !(reached | neighbours(reached));
     }
 
+    pub(super) fn board(&self) -> &Cheversi {
+        &self.board
+    }
+
     /// The effect of filling the empty `square`.
-    fn effect(&mut self, square: Square) -> SquareEffect {
+    pub(super) fn effect(&mut self, square: Square) -> SquareEffect {
         let index = square.index();
         if self.known & square.bit() == 0 {
             self.effects[index] = self.board.square_effect(square);
@@ -194,9 +208,19 @@ impl Facts {
     }
 
     /// The bound of White's 8th placement on the empty `square`.
-    fn bound(&mut self, square: Square) -> CandidateBound {
-        let index = square.index();
+    #[inline]
+    pub(super) fn bound(&mut self, square: Square) -> &CandidateBound {
         if self.bounds_known & square.bit() == 0 {
+            self.fill_bound(square);
+        }
+        &self.bounds[square.index()]
+    }
+
+    /// Computes the bound of [`Facts::bound`] (kept out of line: most calls find it known).
+    #[inline(never)]
+    fn fill_bound(&mut self, square: Square) {
+        let index = square.index();
+        {
             let effect = self.effect(square);
             // The best two King floors next to the square.
             let empty = !self.board.occupied();
@@ -224,14 +248,20 @@ impl Facts {
             };
             self.bounds_known |= square.bit();
         }
-        self.bounds[index]
     }
 }
 
 impl CandidateBound {
+    /// The bound for `kind` with White's 7th piece off the square's rays and away from its
+    /// best King square.
+    #[inline]
+    pub(super) fn far(&self, kind: PieceKind) -> i16 {
+        self.far[kind.index()]
+    }
+
     /// The bound for `kind` once White's 7th piece stands on `seventh`.
     #[inline]
-    fn with_seventh(&self, kind: PieceKind, seventh: Square) -> i32 {
+    pub(super) fn with_seventh(&self, kind: PieceKind, seventh: Square) -> i32 {
         let bit = seventh.bit();
         let mut bound = if self.reach & bit != 0 {
             self.near[kind.index()]
@@ -285,14 +315,41 @@ impl CheversiState {
     /// Sorting every candidate cost a tenth of a solve, and the order matters only for
     /// the few that are played: a pass that fails low plays them all, and one that fails
     /// high stops at the first to reach `beta`.
-    pub(super) fn last_two_placements(&self, alpha: i32, beta: i32) -> i32 {
+    ///
+    /// The thread's White 8th killer (the candidate that last reached `beta`) is played
+    /// first, before any other candidate's square effect: where White's 8th succeeds, as
+    /// against every Black 7th placement of a White 7th that Black cannot refute, the same
+    /// candidate mostly succeeds after each of them.
+    pub(super) fn last_two_placements(&self, alpha: i32, beta: i32, scratch: &mut Scratch) -> i32 {
+        let mut best = -VALUE_BOUND - 1;
+        if let Some(killer) = scratch.eighth_killer
+            && self.position.is_legal(killer)
+        {
+            best = -self.after(killer, self.gain(killer)).last_placement(-alpha);
+            if best >= beta {
+                return best;
+            }
+        }
         let squares = self.position.legal_squares_by_kind();
-        self.settle_candidates(alpha, beta, squares, -VALUE_BOUND - 1)
+        let mut cut = None;
+        let value = self.settle_candidates(alpha, beta, squares, best, &mut cut);
+        if cut.is_some() {
+            scratch.eighth_killer = cut;
+        }
+        value
     }
 
     /// [`CheversiState::last_two_placements`] over White's candidates on `squares` (by
     /// kind) alone, the others already worth at most `best`.
-    fn settle_candidates(&self, alpha: i32, beta: i32, squares: [u64; 5], best: i32) -> i32 {
+    /// A candidate that reaches `beta` is left in `cut`.
+    fn settle_candidates(
+        &self,
+        alpha: i32,
+        beta: i32,
+        squares: [u64; 5],
+        best: i32,
+        cut: &mut Option<Move>,
+    ) -> i32 {
         let base = self.mover_margin();
         let mover = self.position.side_to_move().index();
         let empty = !self.position.occupied();
@@ -322,6 +379,7 @@ impl CheversiState {
                 } else {
                     best = best.max(-self.after(mv, gain).last_placement(-alpha.max(best)));
                     if best >= beta {
+                        *cut = Some(mv);
                         return best;
                     }
                 }
@@ -352,8 +410,9 @@ impl CheversiState {
             if bound <= alpha {
                 best = best.max(bound);
             } else if index == 0 {
-                best = best.max(-self.after(mv, gain).last_placement(-alpha));
+                best = best.max(-self.after(mv, gain).last_placement(-alpha.max(best)));
                 if best >= beta {
+                    *cut = Some(mv);
                     return best;
                 }
             } else {
@@ -376,6 +435,7 @@ impl CheversiState {
             if value > best {
                 best = value;
                 if best >= beta {
+                    *cut = Some(mv);
                     break;
                 }
             }
@@ -417,7 +477,7 @@ impl CheversiState {
                 Some(seventh) => {
                     -child.white_eighth_reusing(-beta, -alpha, seventh.square(), scratch)
                 }
-                _ => -child.last_two_placements(-beta, -alpha),
+                _ => -child.last_two_placements(-beta, -alpha, scratch),
             };
             if best >= beta {
                 return best;
@@ -437,7 +497,7 @@ impl CheversiState {
             *nodes += 1;
             let value = -self
                 .after(mv, gain)
-                .last_two_placements(-beta, -alpha.max(best));
+                .last_two_placements(-beta, -alpha.max(best), scratch);
             if value > best {
                 best = value;
                 if best >= beta {
@@ -465,6 +525,18 @@ impl CheversiState {
         scratch: &mut Scratch,
     ) -> i32 {
         let facts = scratch.facts_about(self.position.without(seventh));
+        self.white_eighth_with(alpha, beta, seventh, facts)
+    }
+
+    /// [`CheversiState::white_eighth_reusing`] with the `facts` about the board without
+    /// White's 7th piece at hand.
+    pub(super) fn white_eighth_with(
+        &self,
+        alpha: i32,
+        beta: i32,
+        seventh: Square,
+        facts: &mut Facts,
+    ) -> i32 {
         let base = self.mover_margin();
         let squares = self.position.legal_squares_by_kind();
         let mut open = [0u64; 5];
@@ -482,7 +554,7 @@ impl CheversiState {
         if open.iter().all(|&set| set == 0) {
             return best;
         }
-        self.settle_candidates(alpha, beta, open, best)
+        self.settle_candidates(alpha, beta, open, best, &mut None)
     }
 }
 
@@ -546,7 +618,7 @@ mod tests {
                 (
                     facts.effect(square),
                     facts.floor(square),
-                    facts.bound(square),
+                    *facts.bound(square),
                 )
             })
             .collect()

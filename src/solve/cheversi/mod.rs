@@ -3,7 +3,8 @@
 //! square for every kind), placements ordered by the margin they gain at once, the last
 //! three placements solved without the search's own nodes (`ending`: most of White's
 //! 8th candidates settled by a bound on Black's King reply, read from square facts that
-//! sibling positions share), and an exact 128-bit key.
+//! sibling positions share), most of White's 7th placements settled by the same bounds
+//! before a position is built for them (`white_seventh`), and an exact 128-bit key.
 //!
 //! The key names a position exactly: the occupied squares, then one 4-bit code (colour and
 //! kind) per piece in square order, 16 pieces at most; a spare code holds the rule state
@@ -18,6 +19,7 @@ use crate::game::{Player, Rules};
 use super::search::{Child, Solvable};
 
 mod ending;
+mod white_seventh;
 
 use super::table::Key;
 use ending::Scratch;
@@ -158,6 +160,17 @@ impl Solvable for CheversiState {
         }
     }
 
+    fn children_above(
+        &self,
+        alpha: i32,
+        tried: [u32; 2],
+        children: &mut Vec<Child<Self>>,
+        scratch: &mut Scratch,
+        nodes: &mut u64,
+    ) -> Option<i32> {
+        CheversiState::children_above(self, alpha, tried, children, scratch, nodes)
+    }
+
     fn key(&self) -> Key {
         let pieces = pieces(&self.position);
         let last = self.position.last_placement().map(|mv| mv.square().index());
@@ -213,7 +226,7 @@ impl Solvable for CheversiState {
     ) -> Option<i32> {
         match self.remaining() {
             1 => Some(self.last_placement(beta)),
-            2 => Some(self.last_two_placements(alpha, beta)),
+            2 => Some(self.last_two_placements(alpha, beta, scratch)),
             3 => Some(self.black_seventh(alpha, beta, scratch, nodes)),
             _ => None,
         }

@@ -1,0 +1,428 @@
+//! White's 7th placement (four placements left), most of its children settled before any
+//! node is made for them.
+//!
+//! A White node four placements before the end mostly fails low: every White 7th
+//! placement is refuted, nearly always by the same Black 7th placement (the thread's
+//! killer), and after it nearly every White 8th candidate is settled by a bound read from
+//! the square facts of the board with the killer and without White's 7th piece
+//! ([`super::ending`]). That board is the same for every White 7th placement of the node,
+//! so the bound of a whole child (White's 7th, the killer, White's best 8th, Black's
+//! King) is a loop over White's 8th candidates on facts computed once per node: no
+//! position is built for the child, no move list generated, no search entered. Only the
+//! children whose bound stays above the window are built and valued, by the shortcut of
+//! Black's 7th placement as the search would value them; when that finds a new killer,
+//! the children still open are bounded again with it.
+
+use std::cmp::Reverse;
+
+use crate::game::Player;
+use crate::game::cheversi::bitboard::{KING_ATTACKS, neighbours};
+use crate::game::cheversi::{Move, PieceKind, Squares};
+
+use super::super::search::{Child, Solvable};
+use super::ending::{Facts, Scratch};
+use super::{CheversiState, VALUE_BOUND};
+
+/// Nodes the search would have counted for a child settled here: the position after
+/// White's 7th and the one after the killer (node counts stay comparable).
+const NODES_PER_SETTLED_CHILD: u64 = 2;
+
+impl CheversiState {
+    /// White's 7th placements (four left) valued here, but those in `tried` (searched
+    /// already): each first bounded with Black's killer as the reply
+    /// ([`CheversiState::settle_by_killer`]), the others valued as the search would value
+    /// them (Black's 7th placement is a shortcut, not stored) with the null window at
+    /// `alpha`, and the candidates still open bounded again whenever that changes the
+    /// killer (a White 7th placement the killer does not refute is mostly refuted by the
+    /// next killer, as are the ones after it). Returns the largest value at or below
+    /// `alpha` found (`None` when none); a child above `alpha`, and those not yet valued,
+    /// go into `children` (cleared first) for the search, that child first. Elsewhere
+    /// (other placement counts) every child.
+    pub(super) fn children_above(
+        &self,
+        alpha: i32,
+        tried: [u32; 2],
+        children: &mut Vec<Child<Self>>,
+        scratch: &mut Scratch,
+        nodes: &mut u64,
+    ) -> Option<i32> {
+        if self.remaining() != 4 {
+            self.children(children);
+            return None;
+        }
+        children.clear();
+        let mut open = std::mem::take(&mut scratch.sevenths);
+        open.clear();
+        let squares = self.position.legal_squares_by_kind();
+        for kind in PieceKind::ALL {
+            for square in Squares(squares[kind.index()]) {
+                let mv = Move::new(kind, square);
+                if !tried.contains(&self.move_code(mv)) {
+                    open.push(mv);
+                }
+            }
+        }
+        let mut settled = None;
+        let mut bounded_with = None;
+        let mut sorted = false;
+        let mut index = 0;
+        while index < open.len() {
+            if let Some(killer) = scratch.killer
+                && bounded_with != Some(killer)
+            {
+                bounded_with = Some(killer);
+                let kept = self.settle_by_killer(
+                    killer,
+                    alpha,
+                    &mut open[index..],
+                    scratch,
+                    nodes,
+                    &mut settled,
+                );
+                open.truncate(index + kept);
+                continue;
+            }
+            if !sorted {
+                // The largest gain first, as the search orders its children: a node that
+                // does not fail low mostly succeeds with one of them.
+                sorted = true;
+                open[index..].sort_by_cached_key(|&mv| Reverse(self.gain(mv)));
+            }
+            let seventh = open[index];
+            index += 1;
+            let gain = self.gain(seventh);
+            let child = self.after(seventh, gain);
+            *nodes += 1;
+            let value = -child.black_seventh(-alpha - 1, -alpha, scratch, nodes);
+            if value <= alpha {
+                settled = settled.max(Some(value));
+                continue;
+            }
+            // Above `alpha`: the search values it again with its window, first; the
+            // others only if it does not cut.
+            children.push(Child {
+                mv: seventh,
+                order: i32::MAX,
+                position: child,
+            });
+            for &rest in &open[index..] {
+                let gain = self.gain(rest);
+                children.push(Child {
+                    mv: rest,
+                    order: gain,
+                    position: self.after(rest, gain),
+                });
+            }
+            break;
+        }
+        scratch.sevenths = open;
+        settled
+    }
+
+    /// Settles the White 7th placements of `open` whose bound with `killer` as Black's
+    /// reply ([`CheversiState::seventh_bound`]) is at most `alpha`, raising `settled` to
+    /// their bounds; moves the others to the front of `open` and returns their count.
+    fn settle_by_killer(
+        &self,
+        killer: Move,
+        alpha: i32,
+        open: &mut [Move],
+        scratch: &mut Scratch,
+        nodes: &mut u64,
+        settled: &mut Option<i32>,
+    ) -> usize {
+        // The board with the killer and without White's 7th piece, the same whichever
+        // 7th placement builds it.
+        let without = open.iter().find_map(|&seventh| {
+            let mut board = self.position.clone();
+            board.place(seventh);
+            board.is_legal(killer).then(|| {
+                board.place(killer);
+                board.without(seventh.square())
+            })
+        });
+        let Some(without) = without else {
+            return open.len();
+        };
+        // White's margin on that board.
+        let effect = self.position.square_effect(killer.square());
+        let (white, black) = (Player::One.index(), Player::Two.index());
+        let black_gain =
+            effect.gains[killer.kind().index()] + effect.losses[white] - effect.losses[black];
+        let margin_without = self.margin - black_gain;
+        let facts = scratch.facts_about(without);
+        let mut by_far = [const { None }; 5];
+        let mut kept = 0;
+        for index in 0..open.len() {
+            let seventh = open[index];
+            match self.seventh_bound(seventh, killer, alpha, facts, margin_without, &mut by_far) {
+                Some(bound) => {
+                    *settled = (*settled).max(Some(bound));
+                    *nodes += NODES_PER_SETTLED_CHILD;
+                }
+                None => {
+                    open[kept] = seventh;
+                    kept += 1;
+                }
+            }
+        }
+        kept
+    }
+
+    /// A bound on White's margin after `seventh` (White's 7th placement) when Black
+    /// answers with `killer`, if `killer` is legal then and the bound is at most `alpha`:
+    /// the margin after both placements plus the largest bound of White's 8th candidates
+    /// ([`super::ending`]'s candidate bounds, valid for any square of White's 7th piece),
+    /// from `facts` about the board with the killer and without White's 7th piece, where
+    /// White's margin is `margin_without`.
+    ///
+    /// A candidate's bound differs from its bound far from White's 7th piece only when
+    /// that piece stands on the candidate's rays (the rays of both squares are the same
+    /// line) or within two squares (next to its best King square), so only those are
+    /// bounded one by one; for the others the largest far bound is read from `by_far`
+    /// (per kind, the candidates of the facts' board by far bound, largest first,
+    /// built when first needed).
+    pub(super) fn seventh_bound(
+        &self,
+        seventh: Move,
+        killer: Move,
+        alpha: i32,
+        facts: &mut Facts,
+        margin_without: i32,
+        by_far: &mut [Option<FarBounds>; 5],
+    ) -> Option<i32> {
+        let mut board = self.position.clone();
+        board.place(seventh);
+        if !board.is_legal(killer) {
+            return None;
+        }
+        board.place(killer);
+        let eighth = board.legal_squares_by_kind();
+        let square = seventh.square();
+        let effect = facts.effect(square);
+        let (white, black) = (Player::One.index(), Player::Two.index());
+        let base = margin_without + effect.gains[seventh.kind().index()] + effect.losses[black]
+            - effect.losses[white];
+        let close = effect.reach | neighbours(KING_ATTACKS[square.index()]);
+        let mut best = None;
+        for kind in PieceKind::ALL {
+            let candidates = eighth[kind.index()];
+            if candidates == 0 {
+                continue;
+            }
+            let far = by_far[kind.index()].get_or_insert_with(|| FarBounds::new(facts, kind));
+            let away = candidates & !close;
+            if away & !far.squares != 0 {
+                // Only with the fallback of the rules (never in a real game).
+                return None;
+            }
+            if let Some(bound) = far.largest_within(away) {
+                let bound = base + bound;
+                if bound > alpha {
+                    return None;
+                }
+                best = best.max(Some(bound));
+            }
+            for candidate in Squares(candidates & close) {
+                let bound = base + facts.bound(candidate).with_seventh(kind, square);
+                if bound > alpha {
+                    return None;
+                }
+                best = best.max(Some(bound));
+            }
+        }
+        // No candidate (never in a real game): leave the child to the search.
+        best.filter(|&bound| bound > -VALUE_BOUND - 1)
+    }
+}
+
+/// White's 8th candidates of one kind on a board (every empty square that touches a piece
+/// and another empty square: any candidate away from White's 7th piece is one of them),
+/// with their bounds far from White's 7th piece, largest first.
+pub(super) struct FarBounds {
+    squares: u64,
+    bounds: [(i16, u8); 64],
+    count: usize,
+}
+
+impl FarBounds {
+    fn new(facts: &mut Facts, kind: PieceKind) -> FarBounds {
+        let empty = !facts.board().occupied();
+        let squares = empty & neighbours(!empty) & neighbours(empty);
+        let mut far = FarBounds {
+            squares,
+            bounds: [(0, 0); 64],
+            count: 0,
+        };
+        for square in Squares(squares) {
+            far.bounds[far.count] = (facts.bound(square).far(kind), square.index() as u8);
+            far.count += 1;
+        }
+        far.bounds[..far.count].sort_unstable_by_key(|&(bound, _)| Reverse(bound));
+        far
+    }
+
+    /// The largest far bound over `squares`, which lie among this board's candidates.
+    #[inline]
+    fn largest_within(&self, squares: u64) -> Option<i32> {
+        self.bounds[..self.count]
+            .iter()
+            .find(|&&(_, square)| squares & 1 << square != 0)
+            .map(|&(bound, _)| i32::from(bound))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Rules;
+    use crate::game::cheversi::Cheversi;
+    use crate::random::SplitMix64;
+
+    /// Plain minimax over the engine's rules: the final margin for the side to move.
+    fn minimax(position: &Cheversi) -> i32 {
+        let mover = position.side_to_move();
+        if position.is_finished() {
+            return position.points(mover) - position.points(mover.opponent());
+        }
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut child = position.clone();
+                child.play_unchecked(mv);
+                -minimax(&child)
+            })
+            .max()
+            .expect("a running game has moves")
+    }
+
+    /// A board `left` placements before the end, by random placements from the start.
+    fn random_board(rng: &mut SplitMix64, left: u8) -> Cheversi {
+        let mut board = Cheversi::new();
+        let mut moves = Vec::new();
+        while board.placements() < 16 - left {
+            board.legal_moves(&mut moves);
+            board.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        board
+    }
+
+    /// The bound of a White 7th placement with a given Black reply is never below White's
+    /// true margin after both (minimax over the last two placements), whatever `alpha`;
+    /// and it meets that margin exactly on some children, so a bound made a point lower
+    /// (wrong) fails here.
+    #[test]
+    fn the_seventh_bound_with_black_reply_never_excludes_the_true_value() {
+        let mut rng = SplitMix64::new(4477);
+        let (mut settled, mut exact) = (0, 0);
+        for _ in 0..60 {
+            let board = random_board(&mut rng, 4);
+            let state = CheversiState::new(board.clone());
+            let mut sevenths = Vec::new();
+            board.legal_moves(&mut sevenths);
+            // Black's reply: a random placement legal after a random White 7th.
+            let mut after = board.clone();
+            after.play_unchecked(sevenths[rng.below(sevenths.len())]);
+            let mut replies = Vec::new();
+            after.legal_moves(&mut replies);
+            let killer = replies[rng.below(replies.len())];
+            let mut scratch = Scratch::default();
+            let mut nodes = 0;
+            let mut open: Vec<Move> = sevenths.clone();
+            let mut total = None;
+            // A high alpha, so that most children are settled and their bounds checked.
+            let alpha = VALUE_BOUND - 1;
+            let kept = state.settle_by_killer(
+                killer,
+                alpha,
+                &mut open,
+                &mut scratch,
+                &mut nodes,
+                &mut total,
+            );
+            open.truncate(kept);
+            for &seventh in &sevenths {
+                let mut both = board.clone();
+                both.play_unchecked(seventh);
+                if !both.is_legal(killer) {
+                    assert!(
+                        open.contains(&seventh),
+                        "{seventh} has no Black reply {killer}"
+                    );
+                    continue;
+                }
+                both.play_unchecked(killer);
+                let truth = minimax(&both);
+                let mut alone = vec![seventh];
+                let mut bound = None;
+                let kept = state.settle_by_killer(
+                    killer,
+                    alpha,
+                    &mut alone,
+                    &mut scratch,
+                    &mut nodes,
+                    &mut bound,
+                );
+                if kept == 1 {
+                    // A bound above `alpha` (a lone candidate's King floor): not settled.
+                    continue;
+                }
+                let bound = bound.expect("a settled bound");
+                assert!(
+                    bound >= truth,
+                    "{board:?} {seventh} {killer}: {bound} < {truth}"
+                );
+                assert!(total >= Some(bound), "the pass keeps the largest bound");
+                settled += 1;
+                exact += usize::from(bound == truth);
+            }
+        }
+        assert!(settled > 1000, "{settled} children bounded");
+        assert!(exact > 20, "{exact} of {settled} bounds exact");
+    }
+
+    /// `children_above` with Black's killer set: every child it does not return is worth
+    /// at most `alpha` and at most the value it returns; the children it returns are
+    /// legal placements not in `tried`.
+    #[test]
+    fn children_left_out_are_worth_at_most_alpha_and_the_value_returned() {
+        let mut rng = SplitMix64::new(9001);
+        for round in 0..24 {
+            let board = random_board(&mut rng, 4);
+            let state = CheversiState::new(board.clone());
+            let mut sevenths = Vec::new();
+            board.legal_moves(&mut sevenths);
+            let truths: Vec<(Move, i32)> = sevenths
+                .iter()
+                .map(|&seventh| {
+                    let mut child = board.clone();
+                    child.play_unchecked(seventh);
+                    (seventh, -minimax(&child))
+                })
+                .collect();
+            let best = truths.iter().map(|&(_, value)| value).max().expect("moves");
+            let mut after = board.clone();
+            after.play_unchecked(sevenths[rng.below(sevenths.len())]);
+            let mut replies = Vec::new();
+            after.legal_moves(&mut replies);
+            let mut scratch = Scratch::default();
+            scratch.killer = Some(replies[rng.below(replies.len())]);
+            let tried = [state.move_code(sevenths[0]), 0];
+            let alpha = best + [-3, -1, 0, 1, 4][round % 5];
+            let mut children = Vec::new();
+            let mut nodes = 0;
+            let value = state.children_above(alpha, tried, &mut children, &mut scratch, &mut nodes);
+            for &(seventh, truth) in &truths[1..] {
+                if children.iter().any(|child| child.mv == seventh) {
+                    continue;
+                }
+                let value = value.expect("a child left out has a value");
+                assert!(truth <= value, "{board:?} {seventh}: {truth} > {value}");
+                assert!(value <= alpha, "{board:?}: {value} above alpha {alpha}");
+            }
+            assert!(children.iter().all(|child| child.mv != sevenths[0]));
+        }
+    }
+}
