@@ -386,9 +386,9 @@ impl<const N: usize> AlphaBetaGame for Checkers<N> {
     /// effort rather than bounding it).
     ///
     /// While both armies are whole on the big boards the game opens by giving a man
-    /// ([`UNTOUCHED_CONTEMPT`]), which one man can do: the nearest man counts, and
-    /// [`UNTOUCHED_CONTACT_BUFFER`] plies more, so the engine gives it while a dodged
-    /// offer can still be made again.
+    /// (the contempt is then a man and a half), which one man can do: the nearest man
+    /// counts, and 20 plies more, so the engine gives it while a dodged offer can still
+    /// be made again.
     fn plies_to_contact(&self) -> u32 {
         let player = self.side_to_move();
         let men = self.men(player);
