@@ -23,7 +23,11 @@ log-loss, five-fold cross-validated by game, of the fitted terms against today's
 `--phase plain` keeps positions where no side earns the conversion terms, `converting`
 the others. `--strength` adds a covariate for games against `minimax2` (+1 when player 1
 is the other engine), so that the outcome's dependence on who played is not credited to
-the terms. Needs numpy.
+the terms. `--drop` leaves terms out; `--fix advancement=0.75` holds a term at a weight
+(centi-men per raw unit) and fits the rest around it. Needs numpy.
+
+The figures in protocol.md ("How the hex-checkers weights were measured") come from
+`extract --step 4` over our side 7-9 match records and these fits.
 """
 
 import argparse
@@ -183,6 +187,11 @@ def fit(args):
             today.append([total / 100] + extra)
             labels.append(record["p1_result"])
     x, x_today, y = np.array(rows), np.array(today), np.array(labels)
+    fixed = [item.split("=") for item in filter(None, args.fix.split(","))]
+    for name, weight in fixed:
+        # A fixed weight joins its term to material: b_material x (men + weight/100 x term).
+        x[:, 0] += float(weight) / 100 * x[:, NAMES.index(name)]
+        x[:, NAMES.index(name)] = 0
     spread = x.std(0)
     free = spread > 0
     for name in filter(None, args.drop.split(",")):
@@ -241,6 +250,8 @@ def main():
     second.add_argument("--strength", action="store_true",
                         help="games of full against minimax2, with a strength covariate")
     second.add_argument("--drop", default="", help="terms left out, comma-separated")
+    second.add_argument("--fix", default="",
+                        help="terms held at a weight, e.g. advancement=0.75 (comma-separated)")
     second.add_argument("--bootstrap", type=int, default=100)
     second.add_argument("terms", nargs="+")
     args = parser.parse_args()
