@@ -233,7 +233,12 @@ def fit(args):
         if free[i]:
             low, high = np.percentile(samples[:, i], [5, 95])
             value = 100 * coefficients[i] / coefficients[0]
-            print(f"{name:12s} {CURRENT.get(name, 0):8.2f} {value:9.2f} {low:9.2f} {high:9.2f}")
+            today_weight = CURRENT.get(name, 0)
+            if name == "conversion":
+                # hunt 15 x 8 x diameter + restrict 10 x 48 + space 8 x cells.
+                size = args.size
+                today_weight = 15 * 8 * 2 * (size - 1) + 10 * 48 + 8 * (3 * size * (size - 1) + 1)
+            print(f"{name:12s} {today_weight:8.2f} {value:9.2f} {low:9.2f} {high:9.2f}")
 
 
 def main():
