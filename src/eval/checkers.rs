@@ -74,7 +74,7 @@ fn untouched<const N: usize>(position: &Checkers<N>) -> bool {
 const UNTOUCHED_CONTACT_BUFFER: u32 = 20;
 const CENTRE: i32 = 3;
 const MOBILITY: i32 = 2;
-/// Per squared row advanced (see [`side_terms`]), in quarter units.
+/// Per squared row advanced (see [`advancement`]), in quarter units.
 const ADVANCE_QUARTERS: i32 = 3;
 const BORDER: i32 = -12;
 
