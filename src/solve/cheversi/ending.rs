@@ -596,20 +596,10 @@ fn candidate_of_key(key: u32) -> (i32, Move) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::random_board;
     use super::*;
     use crate::game::Rules;
     use crate::random::SplitMix64;
-
-    /// A board by `placements` random placements from the start.
-    fn random_board(rng: &mut SplitMix64, placements: u8) -> Cheversi {
-        let mut board = Cheversi::new();
-        let mut moves = Vec::new();
-        while board.placements() < placements {
-            board.legal_moves(&mut moves);
-            board.play_unchecked(moves[rng.below(moves.len())]);
-        }
-        board
-    }
 
     /// Every fact about every empty square of the facts' board, asked so.
     fn every_fact(facts: &mut Facts) -> Vec<(SquareEffect, i32, CandidateBound)> {

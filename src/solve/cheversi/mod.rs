@@ -332,6 +332,19 @@ pub fn position_key(position: &Cheversi) -> Key {
     )
 }
 
+/// A board by `placements` random placements from the start (for the tests of this
+/// module and its parts).
+#[cfg(test)]
+fn random_board(rng: &mut crate::random::SplitMix64, placements: u8) -> Cheversi {
+    let mut board = Cheversi::new();
+    let mut moves = Vec::new();
+    while board.placements() < placements {
+        board.legal_moves(&mut moves);
+        board.play_unchecked(moves[rng.below(moves.len())]);
+    }
+    board
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

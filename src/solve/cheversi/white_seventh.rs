@@ -274,6 +274,7 @@ impl FarBounds {
 
 #[cfg(test)]
 mod tests {
+    use super::super::random_board;
     use super::*;
     use crate::game::Rules;
     use crate::game::cheversi::Cheversi;
@@ -298,17 +299,6 @@ mod tests {
             .expect("a running game has moves")
     }
 
-    /// A board `left` placements before the end, by random placements from the start.
-    fn random_board(rng: &mut SplitMix64, left: u8) -> Cheversi {
-        let mut board = Cheversi::new();
-        let mut moves = Vec::new();
-        while board.placements() < 16 - left {
-            board.legal_moves(&mut moves);
-            board.play_unchecked(moves[rng.below(moves.len())]);
-        }
-        board
-    }
-
     /// The bound of a White 7th placement with a given Black reply is never below White's
     /// true margin after both (minimax over the last two placements), whatever `alpha`;
     /// and it meets that margin exactly on some children, so a bound made a point lower
@@ -318,7 +308,7 @@ mod tests {
         let mut rng = SplitMix64::new(4477);
         let (mut settled, mut exact) = (0, 0);
         for _ in 0..60 {
-            let board = random_board(&mut rng, 4);
+            let board = random_board(&mut rng, 12);
             let state = CheversiState::new(board.clone());
             let mut sevenths = Vec::new();
             board.legal_moves(&mut sevenths);
@@ -390,7 +380,7 @@ mod tests {
     fn children_left_out_are_worth_at_most_alpha_and_the_value_returned() {
         let mut rng = SplitMix64::new(9001);
         for round in 0..24 {
-            let board = random_board(&mut rng, 4);
+            let board = random_board(&mut rng, 12);
             let state = CheversiState::new(board.clone());
             let mut sevenths = Vec::new();
             board.legal_moves(&mut sevenths);
