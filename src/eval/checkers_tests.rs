@@ -13,6 +13,15 @@ fn position(text: &str) -> LargeCheckers {
         .expect("a valid test position")
 }
 
+/// The start position of `variant` on a board of side `size` (its default when `None`).
+fn start(variant: Variant, size: Option<usize>) -> LargeCheckers {
+    LargeCheckers::start(&GameConfig {
+        size,
+        ..GameConfig::new(variant)
+    })
+    .expect("a start position")
+}
+
 fn term(position: &LargeCheckers, name: &str) -> i32 {
     position
         .evaluation_terms()
@@ -250,13 +259,6 @@ fn a_man_counts_40_and_the_rest_a_quarter_in_the_endings_the_tables_show_drawn()
 
 #[test]
 fn contempt_shrinks_with_the_men_left_on_the_big_boards() {
-    let start = |variant, size| {
-        LargeCheckers::start(&GameConfig {
-            size,
-            ..GameConfig::new(variant)
-        })
-        .expect("a start position")
-    };
     for size in 4..=9 {
         let army = start(Variant::HexCheckers, Some(size))
             .men(Player::Two)
@@ -337,11 +339,7 @@ fn negamax(position: &LargeCheckers, depth: i32, ply: i32) -> i32 {
 
 #[test]
 fn values_near_the_80_ply_rule_match_negamax_with_a_table_filled_far_from_it() {
-    let start = LargeCheckers::start(&GameConfig {
-        size: Some(5),
-        ..GameConfig::new(Variant::HexCheckers)
-    })
-    .expect("side 5 exists");
+    let start = start(Variant::HexCheckers, Some(5));
     let mut rng = SplitMix64::new(3);
     let mut engine = engine();
     engine.set_alpha_beta_config(AlphaBetaConfig::value_preserving());
@@ -417,16 +415,12 @@ fn every_line_ends_in_the_80_ply_draw_near_the_limit() {
 fn untouched_armies_count_the_nearest_man_and_a_buffer_to_contact() {
     // Side 9, both armies whole (30 men each): the start's nearest men stand 12 rows
     // apart, so 11 steps to touch, two plies each, and the buffer.
-    let start = LargeCheckers::start(&GameConfig {
-        size: Some(9),
-        ..GameConfig::new(Variant::HexCheckers)
-    })
-    .expect("the side-9 start");
+    let opening = start(Variant::HexCheckers, Some(9));
     let buffer = super::UNTOUCHED_CONTACT_BUFFER;
-    assert_eq!(start.plies_to_contact(), 2 * 11 + buffer);
+    assert_eq!(opening.plies_to_contact(), 2 * 11 + buffer);
     // One white man walked up to row m, two steps from the black men on row o: the
     // nearest man alone counts, not the six of the usual contact.
-    let text = start.position_text();
+    let text = opening.position_text();
     let rows: Vec<&str> = text.split(' ').next().expect("rows").split('/').collect();
     let mut runner = rows.clone();
     runner[4] = "W12"; // row m (the 5th from the top), its first cell
@@ -445,6 +439,6 @@ fn untouched_armies_count_the_nearest_man_and_a_buffer_to_contact() {
     // The runner and then five men of row c, 12 rows from row o.
     assert_eq!(taken.plies_to_contact(), 2 * 11);
     // Kruzno's armies meet at once: never untouched in this sense.
-    let kruzno = LargeCheckers::start(&GameConfig::new(Variant::Kruzno)).expect("Kruzno");
+    let kruzno = start(Variant::Kruzno, None);
     assert!(!super::untouched(&kruzno));
 }
