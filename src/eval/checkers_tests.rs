@@ -403,8 +403,7 @@ fn every_line_ends_in_the_80_ply_draw_near_the_limit() {
     assert_eq!(engine.alpha_beta_config().contempt, None);
     // Fill the table with values found far from the limit, then search the same
     // boards close to it with the same table.
-    eprintln!("fresh {:?}", search(&mut engine, &fresh, 5));
-    eprintln!("late-fresh {:?}", search(&mut self::engine(), &late, 5));
+    search(&mut engine, &fresh, 5);
     let reused = search(&mut engine, &late, 5);
     assert_eq!(reused, Some(Score::Centipawns(-contempt)));
     assert_eq!(search(&mut self::engine(), &late, 5), reused);
@@ -441,4 +440,45 @@ fn untouched_armies_count_the_nearest_man_and_a_buffer_to_contact() {
     // Kruzno's armies meet at once: never untouched in this sense.
     let kruzno = start(Variant::Kruzno, None);
     assert!(!super::untouched(&kruzno));
+}
+
+#[test]
+fn untouched_armies_fade_all_the_way_to_the_draw_in_the_last_plies() {
+    // Side 9: Black whole on its three rows, White's 30 men advanced to rows g and f
+    // and one on row e, eight rows from Black's front (row o): no capture within a few plies,
+    // and White's advancement alone is worth more than the two men the fade usually
+    // moves a value.
+    let rows = |white_front: &str| {
+        format!(
+            "BBBBBBBBB/BBBBBBBBBB/BBBBBBBBBBB/12/13/14/15/16/17/16/{white_front}/\
+             WWWWWWWWWWWWWW/W12/12/11/10/9"
+        )
+    };
+    let whole = rows("WWWWWWWWWWWWWWW");
+    let at = |board: &str, count: usize| position(&format!("{board} w - {count} 1"));
+    assert!(super::untouched(&at(&whole, 0)));
+    let evaluation = at(&whole, 0).evaluate();
+    let contempt = at(&whole, 0).contempt();
+    assert!(
+        evaluation - super::DRAW_FADE_LIMIT > -contempt,
+        "evaluation {evaluation}"
+    );
+    // 21 plies before the draw the fade still stops two men short; from 20 it does not.
+    assert_eq!(at(&whole, 59).draw_fade_limit(), super::DRAW_FADE_LIMIT);
+    assert_eq!(at(&whole, 60).draw_fade_limit(), i32::MAX);
+    // 10 plies before the draw, every line of a short search ends quiet and scores the
+    // draw itself, not the advancement less two men.
+    let late = search(&mut engine(), &at(&whole, 70), 2);
+    assert_eq!(late, Some(Score::Centipawns(-contempt)));
+    // One White man fewer: not untouched, the usual limit, and the same search keeps
+    // White's lead above the draw.
+    let short = rows("1WWWWWWWWWWWWWW");
+    let taken = at(&short, 70);
+    assert!(!super::untouched(&taken));
+    assert_eq!(taken.draw_fade_limit(), super::DRAW_FADE_LIMIT);
+    let kept = search(&mut engine(), &taken, 2);
+    assert!(
+        matches!(kept, Some(Score::Centipawns(value)) if value > -taken.contempt()),
+        "{kept:?}"
+    );
 }

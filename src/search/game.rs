@@ -296,7 +296,17 @@ pub trait AlphaBetaGame: SearchGame + Evaluate {
     fn plies_to_contact(&self) -> u32 {
         0
     }
+
+    /// The most the draw fade moves a leaf value. Two men by default, so a big lead near
+    /// the limit still ranks its lines by material (a man given away to restart the count
+    /// costs it). Called only inside the fade.
+    fn draw_fade_limit(&self) -> i32 {
+        DRAW_FADE_LIMIT
+    }
 }
+
+/// [`AlphaBetaGame::draw_fade_limit`]'s default: two men.
+pub const DRAW_FADE_LIMIT: i32 = 200;
 
 /// A game MCTS plays: its view as a tree of single decisions.
 pub trait MctsGame: SearchGame {

@@ -7,10 +7,6 @@ use super::{INFINITY, MATE, MAX_PLY, MAX_QUIESCENCE, TABLE_WIN, Worker};
 use crate::game::Outcome;
 use crate::search::game::{AlphaBetaGame, TableValue, Terminal};
 
-/// The most [`Worker::leaf_value`] moves a value: two men, so a big lead near the limit
-/// still ranks its lines by material (a man given away to restart the count costs it).
-const DRAW_FADE_LIMIT: i32 = 200;
-
 impl<G: AlphaBetaGame> Worker<'_, G> {
     pub(super) fn terminal_value(&self, position: &G, ply: usize) -> i32 {
         self.outcome_value(position, position.outcome(), ply)
@@ -53,7 +49,7 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
     }
 
     /// The static evaluation, slid towards the draw value (by at most
-    /// [`DRAW_FADE_LIMIT`]) over the last `fade_plies` plies before a progress-rule
+    /// [`AlphaBetaGame::draw_fade_limit`]) over the last `fade_plies` plies before a progress-rule
     /// draw: an advantage that cannot turn into a capture in time is worth a draw, so the
     /// engine trades or captures while it still can instead of at the last ply (or never,
     /// when the draw lies beyond its horizon). Plies the armies need to come into contact
@@ -77,7 +73,8 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
     fn faded(&self, position: &G, value: i32, left: u32) -> i32 {
         let fade = self.fade_plies;
         let slack = left.saturating_sub(position.plies_to_contact());
-        let towards = (self.draw_value(position) - value).clamp(-DRAW_FADE_LIMIT, DRAW_FADE_LIMIT);
+        let limit = position.draw_fade_limit();
+        let towards = (self.draw_value(position) - value).clamp(-limit, limit);
         value + towards * (fade - slack) as i32 / fade as i32
     }
 
