@@ -27,7 +27,8 @@
 //! (one man) on boards of side 7 to 9, where the armies start far apart and the engine
 //! must press to avoid the 80-ply draw, shrinking with the men on the board to -20 at 6
 //! or fewer (a whole man made giving a man away at the 80-ply limit pay even when it left
-//! an even or lost ending), and -30 in Kruzno (and in Cheversi). The
+//! an even or lost ending), -150 there before the first capture (the game opens only by
+//! giving a man), and -30 in Kruzno (and in Cheversi). The
 //! transposition table keys a position by its hash mixed with the plies left before the
 //! 80-ply draw whenever the search from it can reach the limit (plies left <= depth + 4),
 //! so a value found far from the limit is never reused near it. Over the last 80 plies
@@ -39,11 +40,15 @@
 //! limit to restart the count, and that is worth it: in the side-9 endings book it
 //! converts about half of the games that way; counting the slide from the leader's own
 //! last capture instead, so that such a man bought nothing, converted 4 of 60 instead of
-//! 31 (and left the opening's first trades, near ply 80, undone). The plies the side to move needs to bring its third-nearest man next to an enemy
-//! man (two per step) are not counted as time left, so the slide rewards closing in with
-//! several men (a lone runner cannot force a trade) while the draw is still beyond the
-//! horizon. `eval` shows the plain static evaluation. The matches behind these choices
-//! are in README.md, "Measured figures".
+//! 31 (and left the opening's first trades, near ply 80, undone). The plies the side to
+//! move needs to bring its sixth-nearest man (side 9; the third on sides 7 and 8) next
+//! to an enemy man (two per step) are not counted as time left, so the slide rewards
+//! closing in with several men (a lone runner cannot force a trade) while the draw is
+//! still beyond the horizon. Before the first capture one man is enough (it can be
+//! given), 20 plies more are counted, and in the last 20 plies the slide is not limited
+//! to two men: a line with no capture by then is a draw however far its men advanced
+//! ([`AlphaBetaGame::draw_fade_limit`]). `eval` shows the plain static evaluation. The
+//! matches behind these choices are in README.md, "Measured figures".
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;
