@@ -105,8 +105,8 @@ fn the_search_keeps_the_distance_with_the_tables() {
 }
 
 /// A won 3 v 1 position whose counter leaves too few plies for the win is a draw by the
-/// tables: it scores the contempt (30 on side 5) against the side to move, whatever the
-/// men count says.
+/// tables: it scores the contempt (30 on side 5) against the side to move, and 10 for
+/// each of its two men ahead (of two drawn lines the engine keeps its men).
 #[test]
 fn a_table_draw_scores_as_a_draw() {
     let (tables, path) = side5_file("draw");
@@ -120,7 +120,7 @@ fn a_table_draw_scores_as_a_draw() {
     let root = position(&text.replace(" - 0 40", &format!(" - {late} 40")));
     assert_eq!(probe(&tables, &root), Some(Value::Draw));
     let (_, score) = best(&mut engine, &root, 4);
-    assert_eq!(score, Score::Centipawns(-30));
+    assert_eq!(score, Score::Centipawns(-30 + 2 * 10));
     let _ = std::fs::remove_dir_all(path.parent().expect("a directory"));
 }
 

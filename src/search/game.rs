@@ -48,7 +48,9 @@ pub enum TableValue {
     Win(u32),
     /// Lost: the plies the opponent needs at best.
     Loss(u32),
-    Draw,
+    /// Drawn, with a small tie-break (centi-units, the side to move's view) added to the
+    /// draw's score, so that of two drawn lines the engine takes the better one.
+    Draw(i32),
 }
 
 /// Number of slots in the history table; [`AlphaBetaGame::history_index`] maps into it.

@@ -25,7 +25,8 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
 
     /// The score of a node the ending tables cover, `ply` plies from the root: a table
     /// win `TABLE_WIN` less the plies from the root to the converting capture (a loss the
-    /// negation), a position without a move a lost game, a table draw the draw value.
+    /// negation), a position without a move a lost game, a table draw the draw value
+    /// and its tie-break.
     #[inline(always)]
     pub(super) fn table_score(&self, position: &G, ply: usize) -> Option<i32> {
         let value = position.table_value(self.shared.endings)?;
@@ -34,7 +35,7 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
             TableValue::Loss(0) => -MATE + ply,
             TableValue::Win(plies) => TABLE_WIN - ply - plies as i32,
             TableValue::Loss(plies) => -TABLE_WIN + ply + plies as i32,
-            TableValue::Draw => self.draw_value(position),
+            TableValue::Draw(tie_break) => self.draw_value(position) + tie_break,
         })
     }
 
