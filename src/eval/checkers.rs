@@ -378,7 +378,7 @@ impl<const N: usize> AlphaBetaGame for Checkers<N> {
     /// Measured on side 9 at 100k nodes against `minimax2` (10 games each): 40 plies
     /// scored 90% with a 30-30 draw at the 80-ply rule, 80 plies 95% with none. Kruzno's
     /// armies meet at once and keep 40.
-    /// Unlimited in the last [`UNTOUCHED_FULL_FADE_PLIES`] plies while both armies are
+    /// Unlimited in the last `UNTOUCHED_FULL_FADE_PLIES` (20) plies while both armies are
     /// whole on the big boards. With the usual two men, a side-9 runner's advancement (3
     /// men of it by ply 70) kept a line with no capture above the man the offer costs, so
     /// the engine offered only once the draw came into its view, at depth 4 to 5 often
@@ -402,7 +402,7 @@ impl<const N: usize> AlphaBetaGame for Checkers<N> {
     }
 
     /// Hex checkers (no border rule) with few men: the exact tables' value; a draw
-    /// [`TABLE_DRAW_PER_MAN`] per man ahead.
+    /// `TABLE_DRAW_PER_MAN` (10) per man ahead.
     #[inline]
     fn table_value(&self, tables: &EndingTables) -> Option<TableValue> {
         Some(match tables.value(self)? {
