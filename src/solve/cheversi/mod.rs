@@ -18,6 +18,7 @@ use crate::game::{Player, Rules};
 
 use super::search::{Child, Solvable};
 
+mod black_seventh;
 mod ending;
 mod white_seventh;
 
