@@ -16,8 +16,8 @@
 use std::cmp::Reverse;
 
 use crate::game::Player;
-use crate::game::cheversi::bitboard::{KING_ATTACKS, neighbours};
-use crate::game::cheversi::{Move, PieceKind, Squares};
+use crate::game::cheversi::bitboard::{DARK_SQUARES, KING_ATTACKS, LIGHT_SQUARES, neighbours};
+use crate::game::cheversi::{Cheversi, Move, PieceKind, Squares};
 
 use super::super::search::{Child, Solvable};
 use super::ending::{Facts, Scratch};
@@ -191,25 +191,16 @@ impl CheversiState {
         margin_without: i32,
         by_far: &mut [Option<FarBounds>; 5],
     ) -> Option<i32> {
-        let mut board = self.position.clone();
-        board.place(seventh);
-        if !board.is_legal(killer) {
-            return None;
-        }
-        board.place(killer);
-        let eighth = board.legal_squares_by_kind();
         let square = seventh.square();
+        let eighth = self.eighth_squares(seventh, killer, facts.board())?;
         let effect = facts.effect(square);
         let (white, black) = (Player::One.index(), Player::Two.index());
         let base = margin_without + effect.gains[seventh.kind().index()] + effect.losses[black]
             - effect.losses[white];
         let close = effect.reach | neighbours(KING_ATTACKS[square.index()]);
         let mut best = None;
-        for kind in PieceKind::ALL {
-            let candidates = eighth[kind.index()];
-            if candidates == 0 {
-                continue;
-            }
+        let (kind, candidates) = eighth;
+        if candidates != 0 {
             let far = by_far[kind.index()].get_or_insert_with(|| FarBounds::new(facts, kind));
             let away = candidates & !close;
             if away & !far.squares != 0 {
@@ -233,6 +224,51 @@ impl CheversiState {
         }
         // No candidate (never in a real game): leave the child to the search.
         best.filter(|&bound| bound > -VALUE_BOUND - 1)
+    }
+}
+
+impl CheversiState {
+    /// White's 8th placements after White's 7th `seventh` and Black's `killer`, by the
+    /// rules without a board built (`without` is the board with the killer and without
+    /// White's 7th piece): White's last piece kind and its squares, or `None` when the
+    /// killer is not legal after `seventh`. `settle_by_killer` found the killer legal
+    /// after some White 7th placement, and what else Black's 7th may take does not depend
+    /// on White's 7th (its kinds are fixed by Black's hand, the Queen if still in hand by
+    /// rule 6), so only its square and the touching rule are checked here. White's last
+    /// piece is the one `seventh` leaves in hand (a queen call after Black's Queen asks
+    /// for nothing else), on an empty square touching a piece and another empty square
+    /// (rule 7), a second Bishop on the colour opposite the first.
+    fn eighth_squares(
+        &self,
+        seventh: Move,
+        killer: Move,
+        without: &Cheversi,
+    ) -> Option<(PieceKind, u64)> {
+        let square = seventh.square();
+        let target = killer.square();
+        let touching = KING_ATTACKS[target.index()] & (self.position.occupied() | square.bit());
+        if square == target || touching == 0 {
+            return None;
+        }
+        let white = Player::One;
+        let kind = PieceKind::ALL
+            .into_iter()
+            .find(|&kind| self.position.in_hand(white, kind) > u8::from(kind == seventh.kind()))?;
+        let occupied = without.occupied() | square.bit();
+        let empty = !occupied;
+        let mut squares = neighbours(occupied) & empty & neighbours(empty);
+        if kind == PieceKind::Bishop {
+            let mut bishops = self.position.pieces(white, PieceKind::Bishop);
+            if seventh.kind() == PieceKind::Bishop {
+                bishops |= square.bit();
+            }
+            if bishops & DARK_SQUARES != 0 {
+                squares &= LIGHT_SQUARES;
+            } else if bishops != 0 {
+                squares &= DARK_SQUARES;
+            }
+        }
+        Some((kind, squares))
     }
 }
 
@@ -371,6 +407,48 @@ mod tests {
         }
         assert!(settled > 1000, "{settled} children bounded");
         assert!(exact > 20, "{exact} of {settled} bounds exact");
+    }
+
+    /// White's 8th placements read from the rules ([`CheversiState::eighth_squares`])
+    /// equal those of the board after White's 7th and Black's killer, and the killer is
+    /// refused exactly where it is illegal, for every White 7th placement.
+    #[test]
+    fn eighth_squares_by_the_rules_equal_the_boards() {
+        let mut rng = SplitMix64::new(6061);
+        let mut compared = 0;
+        for _ in 0..200 {
+            let board = random_board(&mut rng, 12);
+            let state = CheversiState::new(board.clone());
+            let mut sevenths = Vec::new();
+            board.legal_moves(&mut sevenths);
+            let mut after = board.clone();
+            let first = sevenths[rng.below(sevenths.len())];
+            after.play_unchecked(first);
+            let mut replies = Vec::new();
+            after.legal_moves(&mut replies);
+            let killer = replies[rng.below(replies.len())];
+            after.play_unchecked(killer);
+            let without = after.without(first.square());
+            for &seventh in &sevenths {
+                let mut both = board.clone();
+                both.play_unchecked(seventh);
+                let expected = both.is_legal(killer).then(|| {
+                    both.play_unchecked(killer);
+                    both.legal_squares_by_kind()
+                });
+                let found =
+                    state
+                        .eighth_squares(seventh, killer, &without)
+                        .map(|(kind, squares)| {
+                            let mut by_kind = [0; 5];
+                            by_kind[kind.index()] = squares;
+                            by_kind
+                        });
+                assert_eq!(found, expected, "{board:?} {seventh} {killer}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 5000, "{compared} placements compared");
     }
 
     /// `children_above` with Black's killer set: every child it does not return is worth
