@@ -235,7 +235,10 @@ impl Solvable for CheversiState {
 
     const TABLE_MIN_REMAINING: u32 = 4;
 
-    const ETC_MIN_REMAINING: u32 = 4;
+    /// From 6 placements left: at 4 and 5 the children's keys and probes (children mostly
+    /// not in the table: their own children are settled without nodes) cost more than
+    /// the cut-offs save.
+    const ETC_MIN_REMAINING: u32 = 6;
 
     const DEEPENED_GUESS_MIN_REMAINING: u32 = 8;
 }
