@@ -4,7 +4,9 @@
 //! three placements solved without the search's own nodes (`ending`: most of White's
 //! 8th candidates settled by a bound on Black's King reply, read from square facts that
 //! sibling positions share), most of White's 7th placements settled by the same bounds
-//! before a position is built for them (`white_seventh`), and an exact 128-bit key.
+//! before a position is built for them (`white_seventh`), Black's 7th placements where
+//! they must fail settled by White's 8th killer's reply (`black_seventh`), and an exact
+//! 128-bit key.
 //!
 //! The key names a position exactly: the occupied squares, then one 4-bit code (colour and
 //! kind) per piece in square order, 16 pieces at most; a spare code holds the rule state
