@@ -260,6 +260,13 @@ impl CandidateBound {
         self.far[kind.index()]
     }
 
+    /// The squares where White's 7th piece changes the bound through the best King
+    /// square's floor (that square and its neighbours).
+    #[inline]
+    pub(super) fn zone(&self) -> u64 {
+        self.zone
+    }
+
     /// The bound for `kind` once White's 7th piece stands on `seventh`.
     #[inline]
     pub(super) fn with_seventh(&self, kind: PieceKind, seventh: Square) -> i32 {

@@ -151,11 +151,20 @@ impl CheversiState {
             effect.gains[killer.kind().index()] + effect.losses[white] - effect.losses[black];
         let margin_without = self.margin - black_gain;
         let facts = scratch.facts_about(without);
+        let zones = Zones::new(facts);
         let mut by_far = [const { None }; 5];
         let mut kept = 0;
         for index in 0..open.len() {
             let seventh = open[index];
-            match self.seventh_bound(seventh, killer, alpha, facts, margin_without, &mut by_far) {
+            let bound = self.seventh_bound(
+                seventh,
+                killer,
+                alpha,
+                facts,
+                margin_without,
+                (&zones, &mut by_far),
+            );
+            match bound {
                 Some(bound) => {
                     *settled = (*settled).max(Some(bound));
                     *nodes += NODES_PER_SETTLED_CHILD;
@@ -178,7 +187,7 @@ impl CheversiState {
     ///
     /// A candidate's bound differs from its bound far from White's 7th piece only when
     /// that piece stands on the candidate's rays (the rays of both squares are the same
-    /// line) or within two squares (next to its best King square), so only those are
+    /// line) or on its best King square or next to it (`zones`), so only those are
     /// bounded one by one; for the others the largest far bound is read from `by_far`
     /// (per kind, the candidates of the facts' board by far bound, largest first,
     /// built when first needed).
@@ -189,7 +198,7 @@ impl CheversiState {
         alpha: i32,
         facts: &mut Facts,
         margin_without: i32,
-        by_far: &mut [Option<FarBounds>; 5],
+        (zones, by_far): (&Zones, &mut [Option<FarBounds>; 5]),
     ) -> Option<i32> {
         let square = seventh.square();
         let eighth = self.eighth_squares(seventh, killer, facts.board())?;
@@ -197,16 +206,14 @@ impl CheversiState {
         let (white, black) = (Player::One.index(), Player::Two.index());
         let base = margin_without + effect.gains[seventh.kind().index()] + effect.losses[black]
             - effect.losses[white];
-        let close = effect.reach | neighbours(KING_ATTACKS[square.index()]);
-        let mut best = None;
         let (kind, candidates) = eighth;
+        // A candidate the piece makes (a square that touched nothing) is next to it, so on
+        // its rays.
+        let close = effect.reach | zones.squares[square.index()];
+        let mut best = None;
         if candidates != 0 {
             let far = by_far[kind.index()].get_or_insert_with(|| FarBounds::new(facts, kind));
             let away = candidates & !close;
-            if away & !far.squares != 0 {
-                // Only with the fallback of the rules (never in a real game).
-                return None;
-            }
             if let Some(bound) = far.largest_within(away) {
                 let bound = base + bound;
                 if bound > alpha {
@@ -272,11 +279,32 @@ impl CheversiState {
     }
 }
 
+/// Where White's 7th piece changes a candidate's bound by standing on or next to the
+/// candidate's best King square ([`CandidateBound::with_seventh`]), for the candidates
+/// of one board (see [`FarBounds`]), by the square of that piece.
+pub(super) struct Zones {
+    /// By square of White's 7th piece, the candidates whose King zone holds it.
+    squares: [u64; 64],
+}
+
+impl Zones {
+    fn new(facts: &mut Facts) -> Zones {
+        let empty = !facts.board().occupied();
+        let candidates = empty & neighbours(!empty) & neighbours(empty);
+        let mut zones = Zones { squares: [0; 64] };
+        for candidate in Squares(candidates) {
+            for square in Squares(facts.bound(candidate).zone()) {
+                zones.squares[square.index()] |= candidate.bit();
+            }
+        }
+        zones
+    }
+}
+
 /// White's 8th candidates of one kind on a board (every empty square that touches a piece
 /// and another empty square: any candidate away from White's 7th piece is one of them),
 /// with their bounds far from White's 7th piece, largest first.
 pub(super) struct FarBounds {
-    squares: u64,
     bounds: [(i16, u8); 64],
     count: usize,
 }
@@ -286,7 +314,6 @@ impl FarBounds {
         let empty = !facts.board().occupied();
         let squares = empty & neighbours(!empty) & neighbours(empty);
         let mut far = FarBounds {
-            squares,
             bounds: [(0, 0); 64],
             count: 0,
         };
@@ -449,6 +476,59 @@ mod tests {
             }
         }
         assert!(compared > 5000, "{compared} placements compared");
+    }
+
+    /// A White 7th placement's bound is the largest of its White 8th candidates' bounds
+    /// with the 7th piece on its square, every candidate bounded one by one: the far
+    /// bounds stand in only where they are the same (a bound that missed a candidate
+    /// whose King zone holds the 7th piece would be lower, and fail here).
+    #[test]
+    fn the_seventh_bound_is_the_largest_candidate_bound() {
+        let mut rng = SplitMix64::new(5150);
+        let mut compared = 0;
+        for _ in 0..100 {
+            let board = random_board(&mut rng, 12);
+            let state = CheversiState::new(board.clone());
+            let mut sevenths = Vec::new();
+            board.legal_moves(&mut sevenths);
+            let mut after = board.clone();
+            let first = sevenths[rng.below(sevenths.len())];
+            after.play_unchecked(first);
+            let mut replies = Vec::new();
+            after.legal_moves(&mut replies);
+            let killer = replies[rng.below(replies.len())];
+            after.play_unchecked(killer);
+            let without = after.without(first.square());
+            let mut scratch = Scratch::default();
+            let facts = scratch.facts_about(without.clone());
+            let zones = Zones::new(facts);
+            let mut by_far = [const { None }; 5];
+            for &seventh in &sevenths {
+                let Some((kind, candidates)) = state.eighth_squares(seventh, killer, &without)
+                else {
+                    continue;
+                };
+                let square = seventh.square();
+                let effect = facts.effect(square);
+                let base = effect.gains[seventh.kind().index()]
+                    + effect.losses[Player::Two.index()]
+                    - effect.losses[Player::One.index()];
+                let expected = Squares(candidates)
+                    .map(|candidate| base + facts.bound(candidate).with_seventh(kind, square))
+                    .max();
+                let bound = state.seventh_bound(
+                    seventh,
+                    killer,
+                    VALUE_BOUND,
+                    facts,
+                    0,
+                    (&zones, &mut by_far),
+                );
+                assert_eq!(bound, expected, "{board:?} {seventh} {killer}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 2000, "{compared} placements compared");
     }
 
     /// `children_above` with Black's killer set: every child it does not return is worth
