@@ -18,8 +18,6 @@
 //! Where White's 8th succeeds instead (after each Black 7th placement of a White 7th that
 //! Black cannot refute), the White 8th candidate that last succeeded is played first.
 
-use std::cmp::Reverse;
-
 use crate::game::Player;
 use crate::game::cheversi::bitboard::{
     KING_ATTACKS, KNIGHT_ATTACKS, bishop_attacks, neighbours, rook_attacks,
@@ -41,12 +39,15 @@ pub struct Scratch {
     /// The entry of `facts` to be replaced next.
     next_facts: usize,
     /// Black's placements with their gains (a buffer kept between calls).
-    moves: Vec<(i32, Move)>,
+    pub(super) moves: Vec<(i32, Move)>,
     /// White's 8th placement that last reached `beta` in the last two placements: tried
     /// first there.
-    eighth_killer: Option<Move>,
+    pub(super) eighth_killer: Option<Move>,
     /// White's 7th placements still open (a buffer of `white_seventh`).
     pub(super) sevenths: Vec<Move>,
+    /// True when the last Black 7th placement node failed low (every placement refuted):
+    /// the next one then bounds Black's killer by White's 8th killer's reply first.
+    pub(super) black_failed: bool,
 }
 
 /// Boards whose facts a thread keeps.
@@ -259,6 +260,13 @@ impl CandidateBound {
         self.far[kind.index()]
     }
 
+    /// The squares where White's 7th piece changes the bound through the best King
+    /// square's floor (that square and its neighbours).
+    #[inline]
+    pub(super) fn zone(&self) -> u64 {
+        self.zone
+    }
+
     /// The bound for `kind` once White's 7th piece stands on `seventh`.
     #[inline]
     pub(super) fn with_seventh(&self, kind: PieceKind, seventh: Square) -> i32 {
@@ -453,63 +461,6 @@ impl CheversiState {
         floor_of(king, empty, self.position.square_losses(king)[black])
     }
 
-    /// Black's 7th placement (three placements left), fail-soft: the thread's killer first,
-    /// its White 8th candidates bounded from the square facts it shares with its siblings,
-    /// then every placement by the margin it gains, as the search orders them (it counts
-    /// each position after Black's placement in `nodes`, as the search would).
-    pub(super) fn black_seventh(
-        &self,
-        alpha: i32,
-        beta: i32,
-        scratch: &mut Scratch,
-        nodes: &mut u64,
-    ) -> i32 {
-        let mut best = -VALUE_BOUND - 1;
-        let mut tried = None;
-        if let Some(killer) = scratch.killer
-            && self.position.is_legal(killer)
-        {
-            tried = Some(killer);
-            *nodes += 1;
-            let child = self.after(killer, self.gain(killer));
-            // Three placements left: the last one was White's 7th (when it is known).
-            best = match self.position.last_placement() {
-                Some(seventh) => {
-                    -child.white_eighth_reusing(-beta, -alpha, seventh.square(), scratch)
-                }
-                _ => -child.last_two_placements(-beta, -alpha, scratch),
-            };
-            if best >= beta {
-                return best;
-            }
-        }
-        let mut moves = std::mem::take(&mut scratch.moves);
-        self.placements_with_gains(&mut moves);
-        if moves.is_empty() {
-            scratch.moves = moves;
-            return -VALUE_BOUND;
-        }
-        moves.sort_by_key(|&(gain, _)| Reverse(gain));
-        for &(gain, mv) in moves.iter() {
-            if tried == Some(mv) {
-                continue;
-            }
-            *nodes += 1;
-            let value = -self
-                .after(mv, gain)
-                .last_two_placements(-beta, -alpha.max(best), scratch);
-            if value > best {
-                best = value;
-                if best >= beta {
-                    scratch.killer = Some(mv);
-                    break;
-                }
-            }
-        }
-        scratch.moves = moves;
-        best
-    }
-
     /// [`CheversiState::last_two_placements`] after White's 7th piece on `seventh`, with
     /// each candidate first bounded from `facts` about the board without that piece
     /// (shared with the siblings that differ from this position only there): the same
@@ -517,7 +468,7 @@ impl CheversiState {
     /// the gain), else at most the gain there without White's losses; the same King
     /// floors less one next to `seventh`. Only the candidates left open are bounded
     /// again exactly and played.
-    fn white_eighth_reusing(
+    pub(super) fn white_eighth_reusing(
         &self,
         alpha: i32,
         beta: i32,

@@ -4,7 +4,9 @@
 //! three placements solved without the search's own nodes (`ending`: most of White's
 //! 8th candidates settled by a bound on Black's King reply, read from square facts that
 //! sibling positions share), most of White's 7th placements settled by the same bounds
-//! before a position is built for them (`white_seventh`), and an exact 128-bit key.
+//! before a position is built for them (`white_seventh`), Black's 7th placements where
+//! they must fail settled by White's 8th killer's reply (`black_seventh`), and an exact
+//! 128-bit key.
 //!
 //! The key names a position exactly: the occupied squares, then one 4-bit code (colour and
 //! kind) per piece in square order, 16 pieces at most; a spare code holds the rule state
@@ -18,6 +20,7 @@ use crate::game::{Player, Rules};
 
 use super::search::{Child, Solvable};
 
+mod black_seventh;
 mod ending;
 mod white_seventh;
 
@@ -234,7 +237,10 @@ impl Solvable for CheversiState {
 
     const TABLE_MIN_REMAINING: u32 = 4;
 
-    const ETC_MIN_REMAINING: u32 = 4;
+    /// From 6 placements left: at 4 and 5 the children's keys and probes (children mostly
+    /// not in the table: their own children are settled without nodes) cost more than
+    /// the cut-offs save.
+    const ETC_MIN_REMAINING: u32 = 6;
 
     const DEEPENED_GUESS_MIN_REMAINING: u32 = 8;
 }

@@ -16,8 +16,8 @@
 use std::cmp::Reverse;
 
 use crate::game::Player;
-use crate::game::cheversi::bitboard::{KING_ATTACKS, neighbours};
-use crate::game::cheversi::{Move, PieceKind, Squares};
+use crate::game::cheversi::bitboard::{DARK_SQUARES, KING_ATTACKS, LIGHT_SQUARES, neighbours};
+use crate::game::cheversi::{Cheversi, Move, PieceKind, Squares};
 
 use super::super::search::{Child, Solvable};
 use super::ending::{Facts, Scratch};
@@ -151,11 +151,20 @@ impl CheversiState {
             effect.gains[killer.kind().index()] + effect.losses[white] - effect.losses[black];
         let margin_without = self.margin - black_gain;
         let facts = scratch.facts_about(without);
+        let zones = Zones::new(facts);
         let mut by_far = [const { None }; 5];
         let mut kept = 0;
         for index in 0..open.len() {
             let seventh = open[index];
-            match self.seventh_bound(seventh, killer, alpha, facts, margin_without, &mut by_far) {
+            let bound = self.seventh_bound(
+                seventh,
+                killer,
+                alpha,
+                facts,
+                margin_without,
+                (&zones, &mut by_far),
+            );
+            match bound {
                 Some(bound) => {
                     *settled = (*settled).max(Some(bound));
                     *nodes += NODES_PER_SETTLED_CHILD;
@@ -178,7 +187,7 @@ impl CheversiState {
     ///
     /// A candidate's bound differs from its bound far from White's 7th piece only when
     /// that piece stands on the candidate's rays (the rays of both squares are the same
-    /// line) or within two squares (next to its best King square), so only those are
+    /// line) or on its best King square or next to it (`zones`), so only those are
     /// bounded one by one; for the others the largest far bound is read from `by_far`
     /// (per kind, the candidates of the facts' board by far bound, largest first,
     /// built when first needed).
@@ -189,33 +198,22 @@ impl CheversiState {
         alpha: i32,
         facts: &mut Facts,
         margin_without: i32,
-        by_far: &mut [Option<FarBounds>; 5],
+        (zones, by_far): (&Zones, &mut [Option<FarBounds>; 5]),
     ) -> Option<i32> {
-        let mut board = self.position.clone();
-        board.place(seventh);
-        if !board.is_legal(killer) {
-            return None;
-        }
-        board.place(killer);
-        let eighth = board.legal_squares_by_kind();
         let square = seventh.square();
+        let eighth = self.eighth_squares(seventh, killer, facts.board())?;
         let effect = facts.effect(square);
         let (white, black) = (Player::One.index(), Player::Two.index());
         let base = margin_without + effect.gains[seventh.kind().index()] + effect.losses[black]
             - effect.losses[white];
-        let close = effect.reach | neighbours(KING_ATTACKS[square.index()]);
+        let (kind, candidates) = eighth;
+        // A candidate the piece makes (a square that touched nothing) is next to it, so on
+        // its rays.
+        let close = effect.reach | zones.squares[square.index()];
         let mut best = None;
-        for kind in PieceKind::ALL {
-            let candidates = eighth[kind.index()];
-            if candidates == 0 {
-                continue;
-            }
+        if candidates != 0 {
             let far = by_far[kind.index()].get_or_insert_with(|| FarBounds::new(facts, kind));
             let away = candidates & !close;
-            if away & !far.squares != 0 {
-                // Only with the fallback of the rules (never in a real game).
-                return None;
-            }
             if let Some(bound) = far.largest_within(away) {
                 let bound = base + bound;
                 if bound > alpha {
@@ -236,11 +234,77 @@ impl CheversiState {
     }
 }
 
+impl CheversiState {
+    /// White's 8th placements after White's 7th `seventh` and Black's `killer`, by the
+    /// rules without a board built (`without` is the board with the killer and without
+    /// White's 7th piece): White's last piece kind and its squares, or `None` when the
+    /// killer is not legal after `seventh`. `settle_by_killer` found the killer legal
+    /// after some White 7th placement, and what else Black's 7th may take does not depend
+    /// on White's 7th (its kinds are fixed by Black's hand, the Queen if still in hand by
+    /// rule 6), so only its square and the touching rule are checked here. White's last
+    /// piece is the one `seventh` leaves in hand (a queen call after Black's Queen asks
+    /// for nothing else), on an empty square touching a piece and another empty square
+    /// (rule 7), a second Bishop on the colour opposite the first.
+    fn eighth_squares(
+        &self,
+        seventh: Move,
+        killer: Move,
+        without: &Cheversi,
+    ) -> Option<(PieceKind, u64)> {
+        let square = seventh.square();
+        let target = killer.square();
+        let touching = KING_ATTACKS[target.index()] & (self.position.occupied() | square.bit());
+        if square == target || touching == 0 {
+            return None;
+        }
+        let white = Player::One;
+        let kind = PieceKind::ALL
+            .into_iter()
+            .find(|&kind| self.position.in_hand(white, kind) > u8::from(kind == seventh.kind()))?;
+        let occupied = without.occupied() | square.bit();
+        let empty = !occupied;
+        let mut squares = neighbours(occupied) & empty & neighbours(empty);
+        if kind == PieceKind::Bishop {
+            let mut bishops = self.position.pieces(white, PieceKind::Bishop);
+            if seventh.kind() == PieceKind::Bishop {
+                bishops |= square.bit();
+            }
+            if bishops & DARK_SQUARES != 0 {
+                squares &= LIGHT_SQUARES;
+            } else if bishops != 0 {
+                squares &= DARK_SQUARES;
+            }
+        }
+        Some((kind, squares))
+    }
+}
+
+/// Where White's 7th piece changes a candidate's bound by standing on or next to the
+/// candidate's best King square ([`CandidateBound::with_seventh`]), for the candidates
+/// of one board (see [`FarBounds`]), by the square of that piece.
+pub(super) struct Zones {
+    /// By square of White's 7th piece, the candidates whose King zone holds it.
+    squares: [u64; 64],
+}
+
+impl Zones {
+    fn new(facts: &mut Facts) -> Zones {
+        let empty = !facts.board().occupied();
+        let candidates = empty & neighbours(!empty) & neighbours(empty);
+        let mut zones = Zones { squares: [0; 64] };
+        for candidate in Squares(candidates) {
+            for square in Squares(facts.bound(candidate).zone()) {
+                zones.squares[square.index()] |= candidate.bit();
+            }
+        }
+        zones
+    }
+}
+
 /// White's 8th candidates of one kind on a board (every empty square that touches a piece
 /// and another empty square: any candidate away from White's 7th piece is one of them),
 /// with their bounds far from White's 7th piece, largest first.
 pub(super) struct FarBounds {
-    squares: u64,
     bounds: [(i16, u8); 64],
     count: usize,
 }
@@ -250,7 +314,6 @@ impl FarBounds {
         let empty = !facts.board().occupied();
         let squares = empty & neighbours(!empty) & neighbours(empty);
         let mut far = FarBounds {
-            squares,
             bounds: [(0, 0); 64],
             count: 0,
         };
@@ -371,6 +434,101 @@ mod tests {
         }
         assert!(settled > 1000, "{settled} children bounded");
         assert!(exact > 20, "{exact} of {settled} bounds exact");
+    }
+
+    /// White's 8th placements read from the rules ([`CheversiState::eighth_squares`])
+    /// equal those of the board after White's 7th and Black's killer, and the killer is
+    /// refused exactly where it is illegal, for every White 7th placement.
+    #[test]
+    fn eighth_squares_by_the_rules_equal_the_boards() {
+        let mut rng = SplitMix64::new(6061);
+        let mut compared = 0;
+        for _ in 0..200 {
+            let board = random_board(&mut rng, 12);
+            let state = CheversiState::new(board.clone());
+            let mut sevenths = Vec::new();
+            board.legal_moves(&mut sevenths);
+            let mut after = board.clone();
+            let first = sevenths[rng.below(sevenths.len())];
+            after.play_unchecked(first);
+            let mut replies = Vec::new();
+            after.legal_moves(&mut replies);
+            let killer = replies[rng.below(replies.len())];
+            after.play_unchecked(killer);
+            let without = after.without(first.square());
+            for &seventh in &sevenths {
+                let mut both = board.clone();
+                both.play_unchecked(seventh);
+                let expected = both.is_legal(killer).then(|| {
+                    both.play_unchecked(killer);
+                    both.legal_squares_by_kind()
+                });
+                let found =
+                    state
+                        .eighth_squares(seventh, killer, &without)
+                        .map(|(kind, squares)| {
+                            let mut by_kind = [0; 5];
+                            by_kind[kind.index()] = squares;
+                            by_kind
+                        });
+                assert_eq!(found, expected, "{board:?} {seventh} {killer}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 5000, "{compared} placements compared");
+    }
+
+    /// A White 7th placement's bound is the largest of its White 8th candidates' bounds
+    /// with the 7th piece on its square, every candidate bounded one by one: the far
+    /// bounds stand in only where they are the same (a bound that missed a candidate
+    /// whose King zone holds the 7th piece would be lower, and fail here).
+    #[test]
+    fn the_seventh_bound_is_the_largest_candidate_bound() {
+        let mut rng = SplitMix64::new(5150);
+        let mut compared = 0;
+        for _ in 0..100 {
+            let board = random_board(&mut rng, 12);
+            let state = CheversiState::new(board.clone());
+            let mut sevenths = Vec::new();
+            board.legal_moves(&mut sevenths);
+            let mut after = board.clone();
+            let first = sevenths[rng.below(sevenths.len())];
+            after.play_unchecked(first);
+            let mut replies = Vec::new();
+            after.legal_moves(&mut replies);
+            let killer = replies[rng.below(replies.len())];
+            after.play_unchecked(killer);
+            let without = after.without(first.square());
+            let mut scratch = Scratch::default();
+            let facts = scratch.facts_about(without.clone());
+            let zones = Zones::new(facts);
+            let mut by_far = [const { None }; 5];
+            for &seventh in &sevenths {
+                let Some((kind, candidates)) = state.eighth_squares(seventh, killer, &without)
+                else {
+                    continue;
+                };
+                let square = seventh.square();
+                let effect = facts.effect(square);
+                let base = effect.gains[seventh.kind().index()]
+                    + effect.losses[Player::Two.index()]
+                    - effect.losses[Player::One.index()];
+                let expected = Squares(candidates)
+                    .map(|candidate| base + facts.bound(candidate).with_seventh(kind, square))
+                    .max();
+                let bound = state.seventh_bound(
+                    seventh,
+                    killer,
+                    VALUE_BOUND,
+                    facts,
+                    0,
+                    (&zones, &mut by_far),
+                );
+                assert_eq!(bound, expected, "{board:?} {seventh} {killer}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 2000, "{compared} placements compared");
     }
 
     /// `children_above` with Black's killer set: every child it does not return is worth
