@@ -436,6 +436,24 @@ mod tests {
         assert!(exact > 20, "{exact} of {settled} bounds exact");
     }
 
+    /// A random board four placements before the end, White's 7th placements there, a
+    /// random Black reply to one of them as the killer, and the board after both with
+    /// that 7th piece lifted again (what the pass reads White's 8th from).
+    fn seventh_pass_board(rng: &mut SplitMix64) -> (Cheversi, Vec<Move>, Move, Cheversi) {
+        let board = random_board(rng, 12);
+        let mut sevenths = Vec::new();
+        board.legal_moves(&mut sevenths);
+        let mut after = board.clone();
+        let first = sevenths[rng.below(sevenths.len())];
+        after.play_unchecked(first);
+        let mut replies = Vec::new();
+        after.legal_moves(&mut replies);
+        let killer = replies[rng.below(replies.len())];
+        after.play_unchecked(killer);
+        let without = after.without(first.square());
+        (board, sevenths, killer, without)
+    }
+
     /// White's 8th placements read from the rules ([`CheversiState::eighth_squares`])
     /// equal those of the board after White's 7th and Black's killer, and the killer is
     /// refused exactly where it is illegal, for every White 7th placement.
@@ -444,18 +462,8 @@ mod tests {
         let mut rng = SplitMix64::new(6061);
         let mut compared = 0;
         for _ in 0..200 {
-            let board = random_board(&mut rng, 12);
+            let (board, sevenths, killer, without) = seventh_pass_board(&mut rng);
             let state = CheversiState::new(board.clone());
-            let mut sevenths = Vec::new();
-            board.legal_moves(&mut sevenths);
-            let mut after = board.clone();
-            let first = sevenths[rng.below(sevenths.len())];
-            after.play_unchecked(first);
-            let mut replies = Vec::new();
-            after.legal_moves(&mut replies);
-            let killer = replies[rng.below(replies.len())];
-            after.play_unchecked(killer);
-            let without = after.without(first.square());
             for &seventh in &sevenths {
                 let mut both = board.clone();
                 both.play_unchecked(seventh);
@@ -487,18 +495,8 @@ mod tests {
         let mut rng = SplitMix64::new(5150);
         let mut compared = 0;
         for _ in 0..100 {
-            let board = random_board(&mut rng, 12);
+            let (board, sevenths, killer, without) = seventh_pass_board(&mut rng);
             let state = CheversiState::new(board.clone());
-            let mut sevenths = Vec::new();
-            board.legal_moves(&mut sevenths);
-            let mut after = board.clone();
-            let first = sevenths[rng.below(sevenths.len())];
-            after.play_unchecked(first);
-            let mut replies = Vec::new();
-            after.legal_moves(&mut replies);
-            let killer = replies[rng.below(replies.len())];
-            after.play_unchecked(killer);
-            let without = after.without(first.square());
             let mut scratch = Scratch::default();
             let facts = scratch.facts_about(without.clone());
             let zones = Zones::new(facts);
