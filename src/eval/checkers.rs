@@ -372,12 +372,6 @@ impl<const N: usize> AlphaBetaGame for Checkers<N> {
         }
     }
 
-    /// The whole 80 plies on the big boards: the armies start 11 rows apart (side 9), so
-    /// a count of 40 left is too late to start closing in; from the first ply, positions
-    /// whose men are far from contact lean towards the draw the engine does not want.
-    /// Measured on side 9 at 100k nodes against `minimax2` (10 games each): 40 plies
-    /// scored 90% with a 30-30 draw at the 80-ply rule, 80 plies 95% with none. Kruzno's
-    /// armies meet at once and keep 40.
     /// Unlimited in the last `UNTOUCHED_FULL_FADE_PLIES` (20) plies while both armies are
     /// whole on the big boards. With the usual two men, a side-9 runner's advancement (3
     /// men of it by ply 70) kept a line with no capture above the man the offer costs, so
@@ -397,6 +391,12 @@ impl<const N: usize> AlphaBetaGame for Checkers<N> {
         }
     }
 
+    /// The whole 80 plies on the big boards: the armies start 11 rows apart (side 9), so
+    /// a count of 40 left is too late to start closing in; from the first ply, positions
+    /// whose men are far from contact lean towards the draw the engine does not want.
+    /// Measured on side 9 at 100k nodes against `minimax2` (10 games each): 40 plies
+    /// scored 90% with a 30-30 draw at the 80-ply rule, 80 plies 95% with none. Kruzno's
+    /// armies meet at once and keep 40.
     fn draw_fade_plies(&self) -> u32 {
         if self.geometry().side() >= 7 { 80 } else { 40 }
     }

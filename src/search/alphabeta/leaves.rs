@@ -50,10 +50,10 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
     }
 
     /// The static evaluation, slid towards the draw value (by at most
-    /// [`AlphaBetaGame::draw_fade_limit`]) over the last `fade_plies` plies before a progress-rule
-    /// draw: an advantage that cannot turn into a capture in time is worth a draw, so the
-    /// engine trades or captures while it still can instead of at the last ply (or never,
-    /// when the draw lies beyond its horizon). Plies the armies need to come into contact
+    /// [`AlphaBetaGame::draw_fade_limit`]) over the last `fade_plies` plies before a
+    /// progress-rule draw: an advantage that cannot turn into a capture in time is worth a
+    /// draw, so the engine trades or captures while it still can instead of at the last
+    /// ply (or never, when the draw lies beyond its horizon). Plies the armies need to come into contact
     /// do not count as time left ([`AlphaBetaGame::plies_to_contact`]), which gives the
     /// engine a reason to close in while the draw is still beyond its horizon.
     /// `evaluation` is the static evaluation when the caller has it already.
