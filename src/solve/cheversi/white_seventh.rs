@@ -362,6 +362,24 @@ mod tests {
             .expect("a running game has moves")
     }
 
+    /// A random board four placements before the end, White's 7th placements there, a
+    /// random Black reply to one of them as the killer, and the board after both with
+    /// that 7th piece lifted again (what the pass reads White's 8th from).
+    fn seventh_pass_board(rng: &mut SplitMix64) -> (Cheversi, Vec<Move>, Move, Cheversi) {
+        let board = random_board(rng, 12);
+        let mut sevenths = Vec::new();
+        board.legal_moves(&mut sevenths);
+        let mut after = board.clone();
+        let first = sevenths[rng.below(sevenths.len())];
+        after.play_unchecked(first);
+        let mut replies = Vec::new();
+        after.legal_moves(&mut replies);
+        let killer = replies[rng.below(replies.len())];
+        after.play_unchecked(killer);
+        let without = after.without(first.square());
+        (board, sevenths, killer, without)
+    }
+
     /// The bound of a White 7th placement with a given Black reply is never below White's
     /// true margin after both (minimax over the last two placements), whatever `alpha`;
     /// and it meets that margin exactly on some children, so a bound made a point lower
@@ -371,16 +389,9 @@ mod tests {
         let mut rng = SplitMix64::new(4477);
         let (mut settled, mut exact) = (0, 0);
         for _ in 0..60 {
-            let board = random_board(&mut rng, 12);
-            let state = CheversiState::new(board.clone());
-            let mut sevenths = Vec::new();
-            board.legal_moves(&mut sevenths);
             // Black's reply: a random placement legal after a random White 7th.
-            let mut after = board.clone();
-            after.play_unchecked(sevenths[rng.below(sevenths.len())]);
-            let mut replies = Vec::new();
-            after.legal_moves(&mut replies);
-            let killer = replies[rng.below(replies.len())];
+            let (board, sevenths, killer, _) = seventh_pass_board(&mut rng);
+            let state = CheversiState::new(board.clone());
             let mut scratch = Scratch::default();
             let mut nodes = 0;
             let mut open: Vec<Move> = sevenths.clone();
@@ -434,24 +445,6 @@ mod tests {
         }
         assert!(settled > 1000, "{settled} children bounded");
         assert!(exact > 20, "{exact} of {settled} bounds exact");
-    }
-
-    /// A random board four placements before the end, White's 7th placements there, a
-    /// random Black reply to one of them as the killer, and the board after both with
-    /// that 7th piece lifted again (what the pass reads White's 8th from).
-    fn seventh_pass_board(rng: &mut SplitMix64) -> (Cheversi, Vec<Move>, Move, Cheversi) {
-        let board = random_board(rng, 12);
-        let mut sevenths = Vec::new();
-        board.legal_moves(&mut sevenths);
-        let mut after = board.clone();
-        let first = sevenths[rng.below(sevenths.len())];
-        after.play_unchecked(first);
-        let mut replies = Vec::new();
-        after.legal_moves(&mut replies);
-        let killer = replies[rng.below(replies.len())];
-        after.play_unchecked(killer);
-        let without = after.without(first.square());
-        (board, sevenths, killer, without)
     }
 
     /// White's 8th placements read from the rules ([`CheversiState::eighth_squares`])
@@ -536,10 +529,8 @@ mod tests {
     fn children_left_out_are_worth_at_most_alpha_and_the_value_returned() {
         let mut rng = SplitMix64::new(9001);
         for round in 0..24 {
-            let board = random_board(&mut rng, 12);
+            let (board, sevenths, killer, _) = seventh_pass_board(&mut rng);
             let state = CheversiState::new(board.clone());
-            let mut sevenths = Vec::new();
-            board.legal_moves(&mut sevenths);
             let truths: Vec<(Move, i32)> = sevenths
                 .iter()
                 .map(|&seventh| {
@@ -549,12 +540,8 @@ mod tests {
                 })
                 .collect();
             let best = truths.iter().map(|&(_, value)| value).max().expect("moves");
-            let mut after = board.clone();
-            after.play_unchecked(sevenths[rng.below(sevenths.len())]);
-            let mut replies = Vec::new();
-            after.legal_moves(&mut replies);
             let mut scratch = Scratch::default();
-            scratch.killer = Some(replies[rng.below(replies.len())]);
+            scratch.killer = Some(killer);
             let tried = [state.move_code(sevenths[0]), 0];
             let alpha = best + [-3, -1, 0, 1, 4][round % 5];
             let mut children = Vec::new();
