@@ -50,6 +50,16 @@ pub struct SquareEffect {
     pub reach: u64,
 }
 
+impl SquareEffect {
+    /// How `player`'s margin changes when it places a `kind` on the square: the piece's
+    /// gain, the opponent's losses, less its own.
+    #[inline]
+    pub fn margin_change(&self, player: Player, kind: PieceKind) -> i32 {
+        self.gains[kind.index()] + self.losses[player.opponent().index()]
+            - self.losses[player.index()]
+    }
+}
+
 /// Every kind in hand: the start.
 const FULL_HAND: u8 = (1 << PieceKind::ALL.len()) - 1;
 

@@ -58,10 +58,8 @@ impl EighthReply {
         }
         board.place(killer);
         let board = board.without(probe.square());
-        let (white, black) = (Player::One.index(), Player::Two.index());
         let effect = position.square_effect(square);
-        let gain =
-            effect.gains[killer.kind().index()] + effect.losses[black] - effect.losses[white];
+        let gain = effect.margin_change(Player::One, killer.kind());
         let knight = if killer.kind() == PieceKind::Knight {
             KNIGHT_ATTACKS[square.index()]
         } else {
@@ -75,8 +73,8 @@ impl EighthReply {
         };
         for king in Squares(KING_ATTACKS[square.index()] & !board.occupied()) {
             let effect = board.square_effect(king);
-            let gained =
-                effect.gains[PieceKind::King.index()] + effect.losses[white] - effect.losses[black];
+            let gained = effect.margin_change(Player::Two, PieceKind::King);
+            let black = Player::Two.index();
             reply.kings[reply.count] = (gained, effect.losses[black], effect.reach, king.bit());
             reply.count += 1;
         }
@@ -110,9 +108,9 @@ impl EighthReply {
             if !board.is_legal(killer) {
                 return None;
             }
-            let effect = board.square_effect(killer.square());
-            let (white, black) = (Player::One.index(), Player::Two.index());
-            effect.gains[killer.kind().index()] + effect.losses[black] - effect.losses[white]
+            board
+                .square_effect(killer.square())
+                .margin_change(Player::One, killer.kind())
         };
         // A King square Black's 7th piece takes is no reply; one whose rays it stands on
         // gains at most Black's losses there more.

@@ -291,14 +291,16 @@ impl CheversiState {
     /// The mover's best last placement (Black's King), fail-soft against `beta`.
     pub(super) fn last_placement(&self, beta: i32) -> i32 {
         let base = self.mover_margin();
-        let mover = self.position.side_to_move().index();
+        let mover = self.position.side_to_move();
         let squares = self.position.legal_squares_by_kind();
         let mut best = -VALUE_BOUND - 1;
         for kind in PieceKind::ALL {
             for square in Squares(squares[kind.index()]) {
-                let effect = self.position.square_effect(square);
-                let value = base + effect.gains[kind.index()] + effect.losses[1 - mover]
-                    - effect.losses[mover];
+                let value = base
+                    + self
+                        .position
+                        .square_effect(square)
+                        .margin_change(mover, kind);
                 if value > best {
                     best = value;
                     if best >= beta {

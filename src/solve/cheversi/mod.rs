@@ -105,9 +105,9 @@ impl CheversiState {
 
     /// How `mv` changes the mover's margin.
     fn gain(&self, mv: Move) -> i32 {
-        let effect = self.position.square_effect(mv.square());
-        let mover = self.position.side_to_move().index();
-        effect.gains[mv.kind().index()] + effect.losses[1 - mover] - effect.losses[mover]
+        self.position
+            .square_effect(mv.square())
+            .margin_change(self.position.side_to_move(), mv.kind())
     }
 
     /// The position after `mv`, which changes the mover's margin by `gain`.

@@ -145,10 +145,10 @@ impl CheversiState {
             return open.len();
         };
         // White's margin on that board.
-        let effect = self.position.square_effect(killer.square());
-        let (white, black) = (Player::One.index(), Player::Two.index());
-        let black_gain =
-            effect.gains[killer.kind().index()] + effect.losses[white] - effect.losses[black];
+        let black_gain = self
+            .position
+            .square_effect(killer.square())
+            .margin_change(Player::Two, killer.kind());
         let margin_without = self.margin - black_gain;
         let facts = scratch.facts_about(without);
         let zones = Zones::new(facts);
@@ -203,9 +203,7 @@ impl CheversiState {
         let square = seventh.square();
         let eighth = self.eighth_squares(seventh, killer, facts.board())?;
         let effect = facts.effect(square);
-        let (white, black) = (Player::One.index(), Player::Two.index());
-        let base = margin_without + effect.gains[seventh.kind().index()] + effect.losses[black]
-            - effect.losses[white];
+        let base = margin_without + effect.margin_change(Player::One, seventh.kind());
         let (kind, candidates) = eighth;
         // A candidate the piece makes (a square that touched nothing) is next to it, so on
         // its rays.
@@ -500,10 +498,9 @@ mod tests {
                     continue;
                 };
                 let square = seventh.square();
-                let effect = facts.effect(square);
-                let base = effect.gains[seventh.kind().index()]
-                    + effect.losses[Player::Two.index()]
-                    - effect.losses[Player::One.index()];
+                let base = facts
+                    .effect(square)
+                    .margin_change(Player::One, seventh.kind());
                 let expected = Squares(candidates)
                     .map(|candidate| base + facts.bound(candidate).with_seventh(kind, square))
                     .max();
