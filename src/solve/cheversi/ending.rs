@@ -267,6 +267,13 @@ impl CandidateBound {
         self.zone
     }
 
+    /// The largest bound for `kind` whatever square White's 7th piece takes (the bound
+    /// without White's losses on the square, raised as far as the King square allows).
+    #[inline]
+    pub(super) fn ceiling(&self, kind: PieceKind) -> i32 {
+        i32::from(self.near[kind.index()]) + i32::from(self.king_taken.max(1))
+    }
+
     /// The bound for `kind` once White's 7th piece stands on `seventh`.
     #[inline]
     pub(super) fn with_seventh(&self, kind: PieceKind, seventh: Square) -> i32 {

@@ -151,19 +151,29 @@ impl CheversiState {
             .margin_change(Player::Two, killer.kind());
         let margin_without = self.margin - black_gain;
         let facts = scratch.facts_about(without);
-        let zones = Zones::new(facts);
+        let ceilings = ceilings(facts);
+        let mut zones = None;
         let mut by_far = [const { None }; 5];
         let mut kept = 0;
         for index in 0..open.len() {
             let seventh = open[index];
-            let bound = self.seventh_bound(
-                seventh,
-                killer,
-                alpha,
-                facts,
-                margin_without,
-                (&zones, &mut by_far),
-            );
+            let ceiling = self
+                .seventh_ceiling(seventh, killer, facts, margin_without, &ceilings)
+                .filter(|&bound| bound <= alpha);
+            let bound = match ceiling {
+                Some(bound) => Some(bound),
+                None => {
+                    let zones = zones.get_or_insert_with(|| Zones::new(facts));
+                    self.seventh_bound(
+                        seventh,
+                        killer,
+                        alpha,
+                        facts,
+                        margin_without,
+                        (zones, &mut by_far),
+                    )
+                }
+            };
             match bound {
                 Some(bound) => {
                     *settled = (*settled).max(Some(bound));
@@ -191,6 +201,27 @@ impl CheversiState {
     /// bounded one by one; for the others the largest far bound is read from `by_far`
     /// (per kind, the candidates of the facts' board by far bound, largest first,
     /// built when first needed).
+    /// A coarser bound than [`CheversiState::seventh_bound`], read with one square effect:
+    /// the margin after `seventh` and `killer` plus `ceilings` of White's last kind, the
+    /// largest bound any White 8th candidate can have whatever square White's 7th piece
+    /// takes. `None` when `killer` is not legal after `seventh`. Most White 7th
+    /// placements stay at or below the window even so, and then their candidates are
+    /// not looked at one by one.
+    fn seventh_ceiling(
+        &self,
+        seventh: Move,
+        killer: Move,
+        facts: &mut Facts,
+        margin_without: i32,
+        ceilings: &[i32; 5],
+    ) -> Option<i32> {
+        let kind = self.last_white_kind(seventh, killer)?;
+        let gain = facts
+            .effect(seventh.square())
+            .margin_change(Player::One, seventh.kind());
+        Some(margin_without + gain + ceilings[kind.index()])
+    }
+
     pub(super) fn seventh_bound(
         &self,
         seventh: Move,
@@ -250,15 +281,8 @@ impl CheversiState {
         without: &Cheversi,
     ) -> Option<(PieceKind, u64)> {
         let square = seventh.square();
-        let target = killer.square();
-        let touching = KING_ATTACKS[target.index()] & (self.position.occupied() | square.bit());
-        if square == target || touching == 0 {
-            return None;
-        }
         let white = Player::One;
-        let kind = PieceKind::ALL
-            .into_iter()
-            .find(|&kind| self.position.in_hand(white, kind) > u8::from(kind == seventh.kind()))?;
+        let kind = self.last_white_kind(seventh, killer)?;
         let occupied = without.occupied() | square.bit();
         let empty = !occupied;
         let mut squares = neighbours(occupied) & empty & neighbours(empty);
@@ -275,6 +299,40 @@ impl CheversiState {
         }
         Some((kind, squares))
     }
+
+    /// White's last piece after White's 7th `seventh` (the one it leaves in hand), or
+    /// `None` when Black's `killer` is not legal after `seventh` (see
+    /// [`CheversiState::eighth_squares`]).
+    #[inline]
+    fn last_white_kind(&self, seventh: Move, killer: Move) -> Option<PieceKind> {
+        let square = seventh.square();
+        let target = killer.square();
+        let touching = KING_ATTACKS[target.index()] & (self.position.occupied() | square.bit());
+        if square == target || touching == 0 {
+            return None;
+        }
+        PieceKind::ALL.into_iter().find(|&kind| {
+            self.position.in_hand(Player::One, kind) > u8::from(kind == seventh.kind())
+        })
+    }
+}
+
+/// By kind, the largest bound ([`CandidateBound::ceiling`]) of White's 8th candidates on
+/// the board of `facts` (with Black's killer, without White's 7th piece), whatever square
+/// White's 7th piece takes: every empty square with an empty neighbour and within two
+/// steps of a piece (White's 7th piece touches one, and White's 8th touches a piece).
+fn ceilings(facts: &mut Facts) -> [i32; 5] {
+    let occupied = facts.board().occupied();
+    let near = neighbours(occupied) | occupied;
+    let candidates = !occupied & neighbours(!occupied) & (neighbours(near) | near);
+    let mut ceilings = [-VALUE_BOUND - 1; 5];
+    for candidate in Squares(candidates) {
+        let bound = facts.bound(candidate);
+        for kind in PieceKind::ALL {
+            ceilings[kind.index()] = ceilings[kind.index()].max(bound.ceiling(kind));
+        }
+    }
+    ceilings
 }
 
 /// Where White's 7th piece changes a candidate's bound by standing on or next to the
@@ -381,14 +439,17 @@ mod tests {
     /// The bound of a White 7th placement with a given Black reply is never below White's
     /// true margin after both (minimax over the last two placements), whatever `alpha`;
     /// and it meets that margin exactly on some children, so a bound made a point lower
-    /// (wrong) fails here.
+    /// (wrong) fails here. At a high `alpha` the pass settles every child by its ceiling
+    /// ([`CheversiState::seventh_ceiling`]), which is never below the bound from the
+    /// candidates one by one and meets it on some children (a ceiling a point lower
+    /// fails here too).
     #[test]
     fn the_seventh_bound_with_black_reply_never_excludes_the_true_value() {
         let mut rng = SplitMix64::new(4477);
-        let (mut settled, mut exact) = (0, 0);
+        let (mut settled, mut exact, mut ceilings_met) = (0, 0, 0);
         for _ in 0..60 {
             // Black's reply: a random placement legal after a random White 7th.
-            let (board, sevenths, killer, _) = seventh_pass_board(&mut rng);
+            let (board, sevenths, killer, without) = seventh_pass_board(&mut rng);
             let state = CheversiState::new(board.clone());
             let mut scratch = Scratch::default();
             let mut nodes = 0;
@@ -405,6 +466,15 @@ mod tests {
                 &mut total,
             );
             open.truncate(kept);
+            // The candidates' bounds one by one, from facts of their own.
+            let mut own_scratch = Scratch::default();
+            let facts = own_scratch.facts_about(without);
+            let zones = Zones::new(facts);
+            let mut by_far = [const { None }; 5];
+            let margin_without = state.margin
+                - board
+                    .square_effect(killer.square())
+                    .margin_change(Player::Two, killer.kind());
             for &seventh in &sevenths {
                 let mut both = board.clone();
                 both.play_unchecked(seventh);
@@ -417,6 +487,20 @@ mod tests {
                 }
                 both.play_unchecked(killer);
                 let truth = minimax(&both);
+                let one_by_one = state
+                    .seventh_bound(
+                        seventh,
+                        killer,
+                        VALUE_BOUND,
+                        facts,
+                        margin_without,
+                        (&zones, &mut by_far),
+                    )
+                    .expect("a bound below the largest value");
+                assert!(
+                    one_by_one >= truth,
+                    "{board:?} {seventh} {killer}: {one_by_one} < {truth}"
+                );
                 let mut alone = vec![seventh];
                 let mut bound = None;
                 let kept = state.settle_by_killer(
@@ -427,22 +511,27 @@ mod tests {
                     &mut nodes,
                     &mut bound,
                 );
-                if kept == 1 {
-                    // A bound above `alpha` (a lone candidate's King floor): not settled.
-                    continue;
-                }
+                assert_eq!(
+                    kept, 0,
+                    "{board:?} {seventh} {killer}: settled by its ceiling"
+                );
                 let bound = bound.expect("a settled bound");
                 assert!(
-                    bound >= truth,
-                    "{board:?} {seventh} {killer}: {bound} < {truth}"
+                    bound >= one_by_one,
+                    "{board:?} {seventh} {killer}: ceiling {bound} < {one_by_one}"
                 );
                 assert!(total >= Some(bound), "the pass keeps the largest bound");
                 settled += 1;
-                exact += usize::from(bound == truth);
+                exact += usize::from(one_by_one == truth);
+                ceilings_met += usize::from(bound == one_by_one);
             }
         }
         assert!(settled > 1000, "{settled} children bounded");
         assert!(exact > 20, "{exact} of {settled} bounds exact");
+        assert!(
+            ceilings_met > 100,
+            "{ceilings_met} of {settled} ceilings met"
+        );
     }
 
     /// White's 8th placements read from the rules ([`CheversiState::eighth_squares`])
