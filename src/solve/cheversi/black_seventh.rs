@@ -162,9 +162,10 @@ impl CheversiState {
         let mut moves = std::mem::take(&mut scratch.moves);
         let mut reply = None;
         let mut tried = None;
-        if let Some(killer) = scratch.killer
-            && self.position.is_legal(killer)
-        {
+        let killer_legal = scratch
+            .killer
+            .is_some_and(|killer| self.position.is_legal(killer));
+        if let Some(killer) = scratch.killer.filter(|_| killer_legal) {
             tried = Some(killer);
             *nodes += 1;
             let gain = self.gain(killer);
@@ -201,6 +202,13 @@ impl CheversiState {
             return -VALUE_BOUND;
         }
         moves.sort_by_key(|&(gain, _)| Reverse(gain));
+        if !killer_legal
+            && let Some(second) = scratch.second_killer
+            && let Some(index) = moves.iter().position(|&(_, mv)| mv == second)
+        {
+            // Where the killer is illegal, the placement that refuted last then first.
+            moves[..=index].rotate_right(1);
+        }
         let mut replied_with = reply.as_ref().map(|&(_, eighth)| eighth);
         for &(gain, mv) in moves.iter() {
             if tried == Some(mv) {
@@ -232,7 +240,14 @@ impl CheversiState {
             if value > best {
                 best = value;
                 if best >= beta {
-                    scratch.killer = Some(mv);
+                    // A killer that was illegal here stays the killer: it is back for
+                    // the next sibling (only White's 7th piece took its square).
+                    let taken = self.position.last_placement().map(|last| last.square());
+                    if killer_legal || scratch.killer.map(|killer| killer.square()) != taken {
+                        scratch.killer = Some(mv);
+                    } else {
+                        scratch.second_killer = Some(mv);
+                    }
                     break;
                 }
             }

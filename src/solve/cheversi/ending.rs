@@ -33,6 +33,9 @@ pub struct Scratch {
     /// Black's 7th placement that last refuted White's 7th: tried first, as the search
     /// tries its killer.
     pub(super) killer: Option<Move>,
+    /// Black's 7th placement that last refuted White's 7th where the killer was illegal
+    /// (White's 7th took its square): tried first then, while the killer stays.
+    pub(super) second_killer: Option<Move>,
     /// The square facts of the last few killers' positions, without White's 7th piece
     /// (a killer that fails once is often back at the next sibling).
     facts: [Facts; FACT_BOARDS],
