@@ -188,19 +188,6 @@ impl CheversiState {
         kept
     }
 
-    /// A bound on White's margin after `seventh` (White's 7th placement) when Black
-    /// answers with `killer`, if `killer` is legal then and the bound is at most `alpha`:
-    /// the margin after both placements plus the largest bound of White's 8th candidates
-    /// ([`super::ending`]'s candidate bounds, valid for any square of White's 7th piece),
-    /// from `facts` about the board with the killer and without White's 7th piece, where
-    /// White's margin is `margin_without`.
-    ///
-    /// A candidate's bound differs from its bound far from White's 7th piece only when
-    /// that piece stands on the candidate's rays (the rays of both squares are the same
-    /// line) or on its best King square or next to it (`zones`), so only those are
-    /// bounded one by one; for the others the largest far bound is read from `by_far`
-    /// (per kind, the candidates of the facts' board by far bound, largest first,
-    /// built when first needed).
     /// A coarser bound than [`CheversiState::seventh_bound`], read with one square effect:
     /// the margin after `seventh` and `killer` plus `ceilings` of White's last kind, the
     /// largest bound any White 8th candidate can have whatever square White's 7th piece
@@ -222,6 +209,19 @@ impl CheversiState {
         Some(margin_without + gain + ceilings[kind.index()])
     }
 
+    /// A bound on White's margin after `seventh` (White's 7th placement) when Black
+    /// answers with `killer`, if `killer` is legal then and the bound is at most `alpha`:
+    /// the margin after both placements plus the largest bound of White's 8th candidates
+    /// ([`super::ending`]'s candidate bounds, valid for any square of White's 7th piece),
+    /// from `facts` about the board with the killer and without White's 7th piece, where
+    /// White's margin is `margin_without`.
+    ///
+    /// A candidate's bound differs from its bound far from White's 7th piece only when
+    /// that piece stands on the candidate's rays (the rays of both squares are the same
+    /// line) or on its best King square or next to it (`zones`), so only those are
+    /// bounded one by one; for the others the largest far bound is read from `by_far`
+    /// (per kind, the candidates of the facts' board by far bound, largest first,
+    /// built when first needed).
     pub(super) fn seventh_bound(
         &self,
         seventh: Move,
