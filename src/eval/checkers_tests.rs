@@ -482,3 +482,28 @@ fn untouched_armies_fade_all_the_way_to_the_draw_in_the_last_plies() {
         "{kept:?}"
     );
 }
+
+#[test]
+fn on_side_7_a_man_given_to_restart_the_count_costs_more_than_the_fade() {
+    // Side 7, White 12 men on its first rows against 9 Black men on the last: no capture
+    // within reach, so 10 plies before the 80-ply draw the fade weighs in fully.
+    let at = |white_first_row: &str, count: usize| {
+        position(&format!(
+            "BBBBBBB/BB6/9/10/11/12/13/12/11/10/9/WWWWW3/{white_first_row} w - {count} 1"
+        ))
+    };
+    let late = at("WWWWWWW", 70);
+    assert!(!super::untouched(&late));
+    assert_eq!(late.draw_fade_limit(), super::SIDE_7_FADE_LIMIT);
+    assert!(super::SIDE_7_FADE_LIMIT < super::MAN);
+    // Keeping the 12 men with the count run down scores above giving one away for a
+    // fresh count (with a limit of two men the gift scored higher).
+    let kept = search(&mut engine(), &late, 2);
+    let given = search(&mut engine(), &at("1WWWWWW", 0), 2);
+    match (kept, given) {
+        (Some(Score::Centipawns(kept)), Some(Score::Centipawns(given))) => {
+            assert!(kept > given, "kept {kept}, given {given}")
+        }
+        other => panic!("{other:?}"),
+    }
+}

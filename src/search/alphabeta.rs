@@ -47,7 +47,10 @@
 //! still beyond the horizon. Before the first capture one man is enough (it can be
 //! given), 20 plies more are counted, and in the last 20 plies the slide is not limited
 //! to two men: a line with no capture by then is a draw however far its men advanced
-//! ([`AlphaBetaGame::draw_fade_limit`]). `eval` shows the plain static evaluation. The
+//! ([`AlphaBetaGame::draw_fade_limit`]). On side 7 after the first capture the slide
+//! stops at 90, less than a man: with two men, giving a man for a fresh count paid by the
+//! slide alone, and leads of six men or more were given back that way into drawn
+//! endings. `eval` shows the plain static evaluation. The
 //! matches behind these choices are in README.md, "Measured figures".
 
 use std::sync::atomic::Ordering;
