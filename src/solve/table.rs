@@ -287,7 +287,10 @@ mod tests {
             );
         }
         let grown = table.buckets();
-        assert!(first < grown && grown < 131_072, "{first} -> {grown} buckets");
+        assert!(
+            first < grown && grown < 131_072,
+            "{first} -> {grown} buckets"
+        );
     }
 
     #[test]
