@@ -495,7 +495,7 @@ fn on_side_7_a_man_given_to_restart_the_count_costs_more_than_the_fade() {
     let late = at("WWWWWWW", 70);
     assert!(!super::untouched(&late));
     assert_eq!(late.draw_fade_limit(), super::SIDE_7_FADE_LIMIT);
-    assert!(super::SIDE_7_FADE_LIMIT < super::MAN);
+    const { assert!(super::SIDE_7_FADE_LIMIT < super::MAN) };
     // Keeping the 12 men with the count run down scores above giving one away for a
     // fresh count (with a limit of two men the gift scored higher).
     let kept = search(&mut engine(), &late, 2);
