@@ -152,13 +152,14 @@ impl CheversiState {
         let margin_without = self.margin - black_gain;
         let facts = scratch.facts_about(without);
         let ceilings = ceilings(facts);
+        let last_kinds = self.last_white_kinds(killer);
         let mut zones = None;
         let mut by_far = [const { None }; 5];
         let mut kept = 0;
         for index in 0..open.len() {
             let seventh = open[index];
             let ceiling = self
-                .seventh_ceiling(seventh, killer, facts, margin_without, &ceilings)
+                .seventh_ceiling(seventh, &last_kinds, facts, margin_without, &ceilings)
                 .filter(|&bound| bound <= alpha);
             let bound = match ceiling {
                 Some(bound) => Some(bound),
@@ -191,18 +192,18 @@ impl CheversiState {
     /// A coarser bound than [`CheversiState::seventh_bound`], read with one square effect:
     /// the margin after `seventh` and `killer` plus `ceilings` of White's last kind, the
     /// largest bound any White 8th candidate can have whatever square White's 7th piece
-    /// takes. `None` when `killer` is not legal after `seventh`. Most White 7th
-    /// placements stay at or below the window even so, and then their candidates are
-    /// not looked at one by one.
+    /// takes. `None` when the killer of `last_kinds` is not legal after `seventh`. Most
+    /// White 7th placements stay at or below the window even so, and then their
+    /// candidates are not looked at one by one.
     fn seventh_ceiling(
         &self,
         seventh: Move,
-        killer: Move,
+        last_kinds: &LastKinds,
         facts: &mut Facts,
         margin_without: i32,
         ceilings: &[i32; 5],
     ) -> Option<i32> {
-        let kind = self.last_white_kind(seventh, killer)?;
+        let kind = last_kinds.after(seventh)?;
         let gain = facts
             .effect(seventh.square())
             .margin_change(Player::One, seventh.kind());
@@ -314,6 +315,52 @@ impl CheversiState {
         PieceKind::ALL.into_iter().find(|&kind| {
             self.position.in_hand(Player::One, kind) > u8::from(kind == seventh.kind())
         })
+    }
+}
+
+impl CheversiState {
+    /// [`CheversiState::last_white_kind`] worked out once for every White 7th placement
+    /// of a pass with Black's `killer`: the part that depends on the placement's kind,
+    /// and whether the killer touches a piece already.
+    fn last_white_kinds(&self, killer: Move) -> LastKinds {
+        let target = killer.square();
+        let around = KING_ATTACKS[target.index()];
+        let by_seventh = PieceKind::ALL.map(|seventh| {
+            PieceKind::ALL
+                .into_iter()
+                .find(|&kind| self.position.in_hand(Player::One, kind) > u8::from(kind == seventh))
+        });
+        LastKinds {
+            target: target.bit(),
+            around,
+            touching: around & self.position.occupied() != 0,
+            by_seventh,
+        }
+    }
+}
+
+/// White's last piece after a White 7th placement and Black's killer, read per placement
+/// from facts of the pass (see [`CheversiState::last_white_kinds`]).
+struct LastKinds {
+    /// The killer's square.
+    target: u64,
+    /// The killer's square's neighbours.
+    around: u64,
+    /// The killer touches a piece whatever White's 7th placement.
+    touching: bool,
+    /// By the kind of White's 7th piece, the kind it leaves in hand.
+    by_seventh: [Option<PieceKind>; 5],
+}
+
+impl LastKinds {
+    /// White's last piece after `seventh`, or `None` when the killer is not legal then.
+    #[inline]
+    fn after(&self, seventh: Move) -> Option<PieceKind> {
+        let bit = seventh.square().bit();
+        if bit & self.target != 0 || !(self.touching || self.around & bit != 0) {
+            return None;
+        }
+        self.by_seventh[seventh.kind().index()]
     }
 }
 
