@@ -167,7 +167,7 @@ impl CheversiState {
                     let zones = zones.get_or_insert_with(|| Zones::new(facts));
                     self.seventh_bound(
                         seventh,
-                        killer,
+                        &last_kinds,
                         alpha,
                         facts,
                         margin_without,
@@ -211,7 +211,8 @@ impl CheversiState {
     }
 
     /// A bound on White's margin after `seventh` (White's 7th placement) when Black
-    /// answers with `killer`, if `killer` is legal then and the bound is at most `alpha`:
+    /// answers with the killer of `last_kinds`, if it is legal then and the bound is at
+    /// most `alpha`:
     /// the margin after both placements plus the largest bound of White's 8th candidates
     /// ([`super::ending`]'s candidate bounds, valid for any square of White's 7th piece),
     /// from `facts` about the board with the killer and without White's 7th piece, where
@@ -223,17 +224,17 @@ impl CheversiState {
     /// bounded one by one; for the others the largest far bound is read from `by_far`
     /// (per kind, the candidates of the facts' board by far bound, largest first,
     /// built when first needed).
-    pub(super) fn seventh_bound(
+    fn seventh_bound(
         &self,
         seventh: Move,
-        killer: Move,
+        last_kinds: &LastKinds,
         alpha: i32,
         facts: &mut Facts,
         margin_without: i32,
         (zones, by_far): (&Zones, &mut [Option<FarBounds>; 5]),
     ) -> Option<i32> {
         let square = seventh.square();
-        let eighth = self.eighth_squares(seventh, killer, facts.board())?;
+        let eighth = self.eighth_squares(seventh, last_kinds, facts.board())?;
         let effect = facts.effect(square);
         let base = margin_without + effect.margin_change(Player::One, seventh.kind());
         let (kind, candidates) = eighth;
@@ -265,8 +266,8 @@ impl CheversiState {
 }
 
 impl CheversiState {
-    /// White's 8th placements after White's 7th `seventh` and Black's `killer`, by the
-    /// rules without a board built (`without` is the board with the killer and without
+    /// White's 8th placements after White's 7th `seventh` and Black's killer (the one of
+    /// `last_kinds`), by the rules without a board built (`without` is the board with the killer and without
     /// White's 7th piece): White's last piece kind and its squares, or `None` when the
     /// killer is not legal after `seventh`. `settle_by_killer` found the killer legal
     /// after some White 7th placement, and what else Black's 7th may take does not depend
@@ -278,12 +279,12 @@ impl CheversiState {
     fn eighth_squares(
         &self,
         seventh: Move,
-        killer: Move,
+        last_kinds: &LastKinds,
         without: &Cheversi,
     ) -> Option<(PieceKind, u64)> {
         let square = seventh.square();
         let white = Player::One;
-        let kind = self.last_white_kind(seventh, killer)?;
+        let kind = last_kinds.after(seventh)?;
         let occupied = without.occupied() | square.bit();
         let empty = !occupied;
         let mut squares = neighbours(occupied) & empty & neighbours(empty);
@@ -301,27 +302,9 @@ impl CheversiState {
         Some((kind, squares))
     }
 
-    /// White's last piece after White's 7th `seventh` (the one it leaves in hand), or
-    /// `None` when Black's `killer` is not legal after `seventh` (see
-    /// [`CheversiState::eighth_squares`]).
-    #[inline]
-    fn last_white_kind(&self, seventh: Move, killer: Move) -> Option<PieceKind> {
-        let square = seventh.square();
-        let target = killer.square();
-        let touching = KING_ATTACKS[target.index()] & (self.position.occupied() | square.bit());
-        if square == target || touching == 0 {
-            return None;
-        }
-        PieceKind::ALL.into_iter().find(|&kind| {
-            self.position.in_hand(Player::One, kind) > u8::from(kind == seventh.kind())
-        })
-    }
-}
-
-impl CheversiState {
-    /// [`CheversiState::last_white_kind`] worked out once for every White 7th placement
-    /// of a pass with Black's `killer`: the part that depends on the placement's kind,
-    /// and whether the killer touches a piece already.
+    /// White's last piece after each White 7th placement of a pass with Black's `killer`
+    /// (the one the placement leaves in hand), worked out once per pass: by the
+    /// placement's kind, and whether the killer touches a piece already.
     fn last_white_kinds(&self, killer: Move) -> LastKinds {
         let target = killer.square();
         let around = KING_ATTACKS[target.index()];
@@ -518,6 +501,7 @@ mod tests {
             let facts = own_scratch.facts_about(without);
             let zones = Zones::new(facts);
             let mut by_far = [const { None }; 5];
+            let last_kinds = state.last_white_kinds(killer);
             let margin_without = state.margin
                 - board
                     .square_effect(killer.square())
@@ -537,7 +521,7 @@ mod tests {
                 let one_by_one = state
                     .seventh_bound(
                         seventh,
-                        killer,
+                        &last_kinds,
                         VALUE_BOUND,
                         facts,
                         margin_without,
@@ -591,6 +575,7 @@ mod tests {
         for _ in 0..200 {
             let (board, sevenths, killer, without) = seventh_pass_board(&mut rng);
             let state = CheversiState::new(board.clone());
+            let last_kinds = state.last_white_kinds(killer);
             for &seventh in &sevenths {
                 let mut both = board.clone();
                 both.play_unchecked(seventh);
@@ -600,7 +585,7 @@ mod tests {
                 });
                 let found =
                     state
-                        .eighth_squares(seventh, killer, &without)
+                        .eighth_squares(seventh, &last_kinds, &without)
                         .map(|(kind, squares)| {
                             let mut by_kind = [0; 5];
                             by_kind[kind.index()] = squares;
@@ -628,8 +613,9 @@ mod tests {
             let facts = scratch.facts_about(without.clone());
             let zones = Zones::new(facts);
             let mut by_far = [const { None }; 5];
+            let last_kinds = state.last_white_kinds(killer);
             for &seventh in &sevenths {
-                let Some((kind, candidates)) = state.eighth_squares(seventh, killer, &without)
+                let Some((kind, candidates)) = state.eighth_squares(seventh, &last_kinds, &without)
                 else {
                     continue;
                 };
@@ -642,7 +628,7 @@ mod tests {
                     .max();
                 let bound = state.seventh_bound(
                     seventh,
-                    killer,
+                    &last_kinds,
                     VALUE_BOUND,
                     facts,
                     0,
