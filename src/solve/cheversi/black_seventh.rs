@@ -260,7 +260,7 @@ impl CheversiState {
 
 #[cfg(test)]
 mod tests {
-    use super::super::random_board;
+    use super::super::{minimax, random_board};
     use super::*;
     use crate::game::Rules;
     use crate::random::SplitMix64;
@@ -270,17 +270,7 @@ mod tests {
     fn line_value(board: &Cheversi, eighth: Move) -> i32 {
         let mut after = board.clone();
         after.play_unchecked(eighth);
-        let mut kings = Vec::new();
-        after.legal_moves(&mut kings);
-        kings
-            .iter()
-            .map(|&king| {
-                let mut end = after.clone();
-                end.play_unchecked(king);
-                end.points(Player::Two) - end.points(Player::One)
-            })
-            .max()
-            .expect("Black's King has a square")
+        minimax(&after)
     }
 
     /// The reply's bound of every Black 7th placement is never below Black's margin

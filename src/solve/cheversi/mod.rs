@@ -351,6 +351,27 @@ fn random_board(rng: &mut crate::random::SplitMix64, placements: u8) -> Cheversi
     board
 }
 
+/// Plain minimax over the engine's rules: the final margin for the side to move (the
+/// truth the tests of this module's parts compare the shortcuts with).
+#[cfg(test)]
+fn minimax(position: &Cheversi) -> i32 {
+    let mover = position.side_to_move();
+    if position.is_finished() {
+        return position.points(mover) - position.points(mover.opponent());
+    }
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            -minimax(&child)
+        })
+        .max()
+        .expect("a running game has moves")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -423,30 +423,11 @@ impl FarBounds {
 
 #[cfg(test)]
 mod tests {
-    use super::super::random_board;
+    use super::super::{minimax, random_board};
     use super::*;
     use crate::game::Rules;
     use crate::game::cheversi::Cheversi;
     use crate::random::SplitMix64;
-
-    /// Plain minimax over the engine's rules: the final margin for the side to move.
-    fn minimax(position: &Cheversi) -> i32 {
-        let mover = position.side_to_move();
-        if position.is_finished() {
-            return position.points(mover) - position.points(mover.opponent());
-        }
-        let mut moves = Vec::new();
-        position.legal_moves(&mut moves);
-        moves
-            .iter()
-            .map(|&mv| {
-                let mut child = position.clone();
-                child.play_unchecked(mv);
-                -minimax(&child)
-            })
-            .max()
-            .expect("a running game has moves")
-    }
 
     /// A random board four placements before the end, White's 7th placements there, a
     /// random Black reply to one of them as the killer, and the board after both with
