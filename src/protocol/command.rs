@@ -148,7 +148,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         words: &["isready"],
         arguments: "",
-        summary: "answer readyok at once, also during a search",
+        summary: "answer readyok at once, also during a search (after commands still waiting)",
         parse: parse::is_ready,
     },
     CommandSpec {

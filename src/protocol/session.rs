@@ -149,7 +149,9 @@ impl Session {
         let mut step = Step::default();
         match command {
             Command::Empty => {}
-            Command::IsReady => step.responses.push(Response::ReadyOk),
+            // At once, also during a search; behind waiting commands it waits too, so a
+            // `readyok` always means every earlier command has been carried out.
+            Command::IsReady if self.waiting.is_empty() => step.responses.push(Response::ReadyOk),
             Command::Stop => {
                 // A `go` still waiting is the search this stop is meant for.
                 if self
@@ -309,7 +311,8 @@ impl Session {
 
     fn execute(&mut self, command: Command, step: &mut Step) {
         match command {
-            Command::Empty | Command::IsReady | Command::Stop => {}
+            Command::Empty | Command::Stop => {}
+            Command::IsReady => step.responses.push(Response::ReadyOk),
             Command::Quit => step.quit = true,
             Command::Hello(dialect) => hello(dialect, step),
             Command::SetOption { name, value } => {
