@@ -39,13 +39,16 @@ pub trait Solvable: Clone + Send + Sync + 'static {
     /// It adds to `nodes` what the search would have counted for the children it valued.
     /// Cheversi values White's 7th placements so (most are refuted by Black's killer
     /// through a bound, without a position built), the others by its shortcut of Black's
-    /// 7th placement, which the search would call for them anyway.
+    /// 7th placement, which the search would call for them anyway; and White's 6th
+    /// placements answered by Black's 6th killer, looking up and storing in `table` the
+    /// positions after them as the search would.
     fn children_above(
         &self,
         _alpha: i32,
         _tried: [u32; 2],
         children: &mut Vec<Child<Self>>,
         _scratch: &mut Self::Scratch,
+        _table: &SolveTable,
         _nodes: &mut u64,
     ) -> Option<i32> {
         self.children(children);
@@ -274,6 +277,7 @@ impl<'a, G: Solvable> Worker<'a, G> {
                 tried,
                 &mut children,
                 &mut self.scratch,
+                &self.shared.table,
                 &mut self.nodes,
             );
             if let Some(settled) = settled {

@@ -51,6 +51,9 @@ pub struct Scratch {
     /// True when the last Black 7th placement node failed low (every placement refuted):
     /// the next one then bounds Black's killer by White's 8th killer's reply first.
     pub(super) black_failed: bool,
+    /// Black's 6th placement that last refuted every White 7th placement after it: the
+    /// reply the 6th pass (`white_sixth`) tries.
+    pub(super) sixth_killer: Option<Move>,
 }
 
 /// Boards whose facts a thread keeps.

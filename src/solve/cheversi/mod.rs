@@ -4,9 +4,10 @@
 //! three placements solved without the search's own nodes (`ending`: most of White's
 //! 8th candidates settled by a bound on Black's King reply, read from square facts that
 //! sibling positions share), most of White's 7th placements settled by the same bounds
-//! before a position is built for them (`white_seventh`), Black's 7th placements where
-//! they must fail settled by White's 8th killer's reply (`black_seventh`), and an exact
-//! 128-bit key.
+//! before a position is built for them (`white_seventh`), White's 6th placements
+//! answered by Black's 6th killer and valued by that pass without search nodes in
+//! between (`white_sixth`), Black's 7th placements where they must fail settled by
+//! White's 8th killer's reply (`black_seventh`), and an exact 128-bit key.
 //!
 //! The key names a position exactly: the occupied squares, then one 4-bit code (colour and
 //! kind) per piece in square order, 16 pieces at most; a spare code holds the rule state
@@ -23,8 +24,9 @@ use super::search::{Child, Solvable};
 mod black_seventh;
 mod ending;
 mod white_seventh;
+mod white_sixth;
 
-use super::table::Key;
+use super::table::{Key, SolveTable};
 use ending::Scratch;
 
 /// Positions with at most this many pieces get the symmetric key (it costs 8 encodings).
@@ -169,9 +171,10 @@ impl Solvable for CheversiState {
         tried: [u32; 2],
         children: &mut Vec<Child<Self>>,
         scratch: &mut Scratch,
+        table: &SolveTable,
         nodes: &mut u64,
     ) -> Option<i32> {
-        CheversiState::children_above(self, alpha, tried, children, scratch, nodes)
+        CheversiState::children_above(self, alpha, tried, children, scratch, table, nodes)
     }
 
     fn key(&self) -> Key {

@@ -20,6 +20,7 @@ use crate::game::cheversi::bitboard::{DARK_SQUARES, KING_ATTACKS, LIGHT_SQUARES,
 use crate::game::cheversi::{Cheversi, Move, PieceKind, Squares};
 
 use super::super::search::{Child, Solvable};
+use super::super::table::SolveTable;
 use super::ending::{Facts, Scratch};
 use super::{CheversiState, VALUE_BOUND};
 
@@ -28,29 +29,70 @@ use super::{CheversiState, VALUE_BOUND};
 const NODES_PER_SETTLED_CHILD: u64 = 2;
 
 impl CheversiState {
-    /// White's 7th placements (four left) valued here, but those in `tried` (searched
-    /// already): each first bounded with Black's killer as the reply
-    /// ([`CheversiState::settle_by_killer`]), the others valued as the search would value
-    /// them (Black's 7th placement is a shortcut, not stored) with the null window at
-    /// `alpha`, and the candidates still open bounded again whenever that changes the
-    /// killer (a White 7th placement the killer does not refute is mostly refuted by the
-    /// next killer, as are the ones after it). Returns the largest value at or below
-    /// `alpha` found (`None` when none); a child above `alpha`, and those not yet valued,
-    /// go into `children` (cleared first) for the search, that child first. Elsewhere
-    /// (other placement counts) every child.
+    /// The children the search must value itself: four placements left, those White's 7th
+    /// pass leaves ([`CheversiState::seventh_pass`]); six left, those the 6th pass leaves
+    /// (`white_sixth`); elsewhere every child. Returns the largest value at or below
+    /// `alpha` of the children valued here (`None` when none).
     pub(super) fn children_above(
         &self,
         alpha: i32,
         tried: [u32; 2],
         children: &mut Vec<Child<Self>>,
         scratch: &mut Scratch,
+        table: &SolveTable,
         nodes: &mut u64,
     ) -> Option<i32> {
-        if self.remaining() != 4 {
-            self.children(children);
-            return None;
+        match self.remaining() {
+            4 => {
+                children.clear();
+                let pass = self.seventh_pass(alpha, tried, scratch, nodes);
+                match pass.above {
+                    Some((seventh, child, rest)) => {
+                        // Above `alpha`: the search values it again with its window,
+                        // first; the others only if it does not cut.
+                        children.push(Child {
+                            mv: seventh,
+                            order: i32::MAX,
+                            position: child,
+                        });
+                        for &rest in &scratch.sevenths[rest..] {
+                            let gain = self.gain(rest);
+                            children.push(Child {
+                                mv: rest,
+                                order: gain,
+                                position: self.after(rest, gain),
+                            });
+                        }
+                    }
+                    // Every White 7th placement refuted: Black's 6th placement before it
+                    // is the one to try first against White's next 6th placements.
+                    None => scratch.sixth_killer = self.position.last_placement(),
+                }
+                pass.settled
+            }
+            6 => self.sixth_children_above(alpha, tried, children, scratch, table, nodes),
+            _ => {
+                self.children(children);
+                None
+            }
         }
-        children.clear();
+    }
+
+    /// White's 7th placements (four left) valued here, but those in `tried` (searched
+    /// already): each first bounded with Black's killer as the reply
+    /// ([`CheversiState::settle_by_killer`]), the others valued as the search would value
+    /// them (Black's 7th placement is a shortcut, not stored) with the null window at
+    /// `alpha`, and the candidates still open bounded again whenever that changes the
+    /// killer (a White 7th placement the killer does not refute is mostly refuted by the
+    /// next killer, as are the ones after it). Stops at the first child valued above
+    /// `alpha`; the placements not yet valued are then `scratch.sevenths[rest..]`.
+    pub(super) fn seventh_pass(
+        &self,
+        alpha: i32,
+        tried: [u32; 2],
+        scratch: &mut Scratch,
+        nodes: &mut u64,
+    ) -> SeventhPass {
         let mut open = std::mem::take(&mut scratch.sevenths);
         open.clear();
         let squares = self.position.legal_squares_by_kind();
@@ -63,6 +105,7 @@ impl CheversiState {
             }
         }
         let mut settled = None;
+        let mut above = None;
         let mut bounded_with = None;
         let mut sorted = false;
         let mut index = 0;
@@ -98,25 +141,11 @@ impl CheversiState {
                 settled = settled.max(Some(value));
                 continue;
             }
-            // Above `alpha`: the search values it again with its window, first; the
-            // others only if it does not cut.
-            children.push(Child {
-                mv: seventh,
-                order: i32::MAX,
-                position: child,
-            });
-            for &rest in &open[index..] {
-                let gain = self.gain(rest);
-                children.push(Child {
-                    mv: rest,
-                    order: gain,
-                    position: self.after(rest, gain),
-                });
-            }
+            above = Some((seventh, child, index));
             break;
         }
         scratch.sevenths = open;
-        settled
+        SeventhPass { settled, above }
     }
 
     /// Settles the White 7th placements of `open` whose bound with `killer` as Black's
@@ -320,6 +349,15 @@ impl CheversiState {
             by_seventh,
         }
     }
+}
+
+/// What [`CheversiState::seventh_pass`] found.
+pub(super) struct SeventhPass {
+    /// The largest value at or below `alpha` of the children valued (`None` when none).
+    pub settled: Option<i32>,
+    /// The first child valued above `alpha`, with the index in `Scratch::sevenths` of
+    /// the placements not yet valued.
+    pub above: Option<(Move, CheversiState, usize)>,
 }
 
 /// White's last piece after a White 7th placement and Black's killer, read per placement
@@ -646,7 +684,14 @@ mod tests {
             let alpha = best + [-3, -1, 0, 1, 4][round % 5];
             let mut children = Vec::new();
             let mut nodes = 0;
-            let value = state.children_above(alpha, tried, &mut children, &mut scratch, &mut nodes);
+            let value = state.children_above(
+                alpha,
+                tried,
+                &mut children,
+                &mut scratch,
+                &SolveTable::new(1),
+                &mut nodes,
+            );
             for &(seventh, truth) in &truths[1..] {
                 if children.iter().any(|child| child.mv == seventh) {
                     continue;
