@@ -165,7 +165,17 @@ impl CheversiState {
         let killer_legal = scratch
             .killer
             .is_some_and(|killer| self.position.is_legal(killer));
-        if let Some(killer) = scratch.killer.filter(|_| killer_legal) {
+        // Where the killer is illegal (White's 7th took its square, or it touches no
+        // piece without that one), the placement that refuted last where it was, before
+        // any other placement's gain is computed.
+        let first = if killer_legal {
+            scratch.killer
+        } else {
+            scratch
+                .second_killer
+                .filter(|&second| self.position.is_legal(second))
+        };
+        if let Some(killer) = first {
             tried = Some(killer);
             *nodes += 1;
             let gain = self.gain(killer);
@@ -189,6 +199,12 @@ impl CheversiState {
                         _ => -child.last_two_placements(-beta, -alpha, scratch),
                     };
                     if best >= beta {
+                        // A killer illegal for another reason than its square taken by
+                        // White's 7th is not back for the next sibling: replaced.
+                        let taken = self.position.last_placement().map(|last| last.square());
+                        if !killer_legal && scratch.killer.map(|killer| killer.square()) != taken {
+                            scratch.killer = Some(killer);
+                        }
                         scratch.black_failed = false;
                         scratch.moves = moves;
                         return best;
@@ -202,13 +218,6 @@ impl CheversiState {
             return -VALUE_BOUND;
         }
         moves.sort_by_key(|&(gain, _)| Reverse(gain));
-        if !killer_legal
-            && let Some(second) = scratch.second_killer
-            && let Some(index) = moves.iter().position(|&(_, mv)| mv == second)
-        {
-            // Where the killer is illegal, the placement that refuted last then first.
-            moves[..=index].rotate_right(1);
-        }
         let mut replied_with = reply.as_ref().map(|&(_, eighth)| eighth);
         for &(gain, mv) in moves.iter() {
             if tried == Some(mv) {
