@@ -19,9 +19,11 @@
 //! A file from another format or engine version, another game or position, or one cut
 //! short or altered is refused with the reason; it is never half-trusted.
 
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
-use super::table::Entry;
+use super::table::{Entry, SolveTable};
 
 const MAGIC: &str = "tessera-solve-checkpoint";
 /// Bumped whenever a key or a value changes meaning.
@@ -67,16 +69,28 @@ pub enum CheckpointError {
     },
 }
 
-/// FNV-1a, 64 bits: catches a cut or altered file (not meant against forgery).
-fn checksum(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+/// FNV-1a, 64 bits, fed in pieces: catches a cut or altered file (not meant against
+/// forgery).
+#[derive(Clone, Copy)]
+struct Checksum(u64);
+
+impl Checksum {
+    fn new() -> Self {
+        Checksum(0xcbf2_9ce4_8422_2325)
+    }
+
+    fn add(&mut self, bytes: &[u8]) {
+        self.0 = bytes.iter().fold(self.0, |hash, &byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    }
 }
 
+/// The header lines; the count has a fixed width, so the header written before the
+/// entries are counted is overwritten in place once they are.
 fn header_text(header: &Header, count: usize) -> String {
     format!(
-        "{MAGIC} {FORMAT} {}\nvariant {}\nsize {}\nrule {}\nposition {}\nentries {count}\n",
+        "{MAGIC} {FORMAT} {}\nvariant {}\nsize {}\nrule {}\nposition {}\nentries {count:020}\n",
         env!("CARGO_PKG_VERSION"),
         header.variant,
         header.size,
@@ -85,58 +99,135 @@ fn header_text(header: &Header, count: usize) -> String {
     )
 }
 
-/// Writes `entries` to `path` (through a temporary file renamed into place, so a kill
-/// while writing leaves the previous checkpoint whole).
-pub fn write(path: &Path, header: &Header, entries: &[Entry]) -> Result<(), CheckpointError> {
-    let mut bytes = header_text(header, entries.len()).into_bytes();
-    bytes.reserve(entries.len() * RECORD_BYTES + 32);
-    for entry in entries {
-        bytes.extend_from_slice(&entry.key[0].to_le_bytes());
-        bytes.extend_from_slice(&entry.key[1].to_le_bytes());
-        bytes.extend_from_slice(&entry.lower.to_le_bytes());
-        bytes.extend_from_slice(&entry.upper.to_le_bytes());
-        bytes.extend_from_slice(&entry.best.to_le_bytes());
-        bytes.push(entry.work);
+/// One entry as its 25-byte record.
+fn record(entry: &Entry) -> [u8; RECORD_BYTES] {
+    let mut bytes = [0; RECORD_BYTES];
+    bytes[..8].copy_from_slice(&entry.key[0].to_le_bytes());
+    bytes[8..16].copy_from_slice(&entry.key[1].to_le_bytes());
+    bytes[16..18].copy_from_slice(&entry.lower.to_le_bytes());
+    bytes[18..20].copy_from_slice(&entry.upper.to_le_bytes());
+    bytes[20..24].copy_from_slice(&entry.best.to_le_bytes());
+    bytes[24] = entry.work;
+    bytes
+}
+
+/// The entry of a 25-byte record.
+fn entry_of(record: &[u8; RECORD_BYTES]) -> Entry {
+    let word = |at: usize| u64::from_le_bytes(std::array::from_fn(|index| record[at + index]));
+    Entry {
+        key: [word(0), word(8)],
+        lower: i16::from_le_bytes([record[16], record[17]]),
+        upper: i16::from_le_bytes([record[18], record[19]]),
+        best: u32::from_le_bytes([record[20], record[21], record[22], record[23]]),
+        work: record[24],
     }
-    let sum = checksum(&bytes);
-    bytes.extend_from_slice(format!("checksum {sum:016x}\n").as_bytes());
+}
+
+/// Writes the entries of `table` to `path` and returns how many: through a temporary
+/// file renamed into place, so a kill while writing leaves the previous checkpoint
+/// whole. The entries are streamed a stripe of the table at a time, so writing takes
+/// little memory beside the table (a copy of every entry would double what a long solve
+/// needs); searches may go on meanwhile, and whatever is read is a proven fact.
+pub fn write(path: &Path, header: &Header, table: &SolveTable) -> Result<usize, CheckpointError> {
     let io = |source| CheckpointError::Io {
         path: path.display().to_string(),
         source,
     };
     let mut temporary = path.as_os_str().to_owned();
     temporary.push(".tmp");
-    std::fs::write(&temporary, &bytes).map_err(io)?;
-    std::fs::rename(&temporary, path).map_err(io)
+    // Read as well as written: the checksum is read back from it.
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&temporary)
+        .map_err(io)?;
+    let mut out = BufWriter::new(file);
+    out.write_all(header_text(header, 0).as_bytes())
+        .map_err(io)?;
+    let mut count = 0;
+    let mut failure = None;
+    table.for_each_entry(|entry| {
+        if failure.is_none() {
+            match out.write_all(&record(entry)) {
+                Ok(()) => count += 1,
+                Err(error) => failure = Some(error),
+            }
+        }
+    });
+    if let Some(error) = failure {
+        return Err(io(error));
+    }
+    let mut file = out.into_inner().map_err(|error| io(error.into_error()))?;
+    file.seek(SeekFrom::Start(0)).map_err(io)?;
+    file.write_all(header_text(header, count).as_bytes())
+        .map_err(io)?;
+    // The checksum over everything written, read back from the file.
+    file.seek(SeekFrom::Start(0)).map_err(io)?;
+    let mut sum = Checksum::new();
+    let mut reader = BufReader::with_capacity(1 << 20, &file);
+    loop {
+        let chunk = reader.fill_buf().map_err(io)?;
+        if chunk.is_empty() {
+            break;
+        }
+        sum.add(chunk);
+        let length = chunk.len();
+        reader.consume(length);
+    }
+    drop(reader);
+    file.seek(SeekFrom::End(0)).map_err(io)?;
+    file.write_all(format!("checksum {:016x}\n", sum.0).as_bytes())
+        .map_err(io)?;
+    drop(file);
+    std::fs::rename(&temporary, path).map_err(io)?;
+    Ok(count)
 }
 
-/// Reads a checkpoint written for `expected`; refuses anything else.
-pub fn read(path: &Path, expected: &Header) -> Result<Vec<Entry>, CheckpointError> {
+/// Longest header line read (a file without line ends is refused after this many bytes).
+const MAX_HEADER_LINE: u64 = 4096;
+
+/// Reads a checkpoint written for `expected` into `table` and returns how many entries
+/// it held; refuses anything else. The whole file is checked first (its checksum, read
+/// as a stream) and only then are its entries stored, streamed too: a damaged file adds
+/// nothing to the table, and reading takes little memory beside the table.
+pub fn read(path: &Path, expected: &Header, table: &SolveTable) -> Result<usize, CheckpointError> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| CheckpointError::Io {
+    let io = |source| CheckpointError::Io {
         path: name.clone(),
         source,
-    })?;
+    };
     let damaged = |reason: &str| CheckpointError::Damaged {
         path: name.clone(),
         reason: reason.to_string(),
     };
+    let file = File::open(path).map_err(io)?;
+    let length = file.metadata().map_err(io)?.len();
+    let mut reader = BufReader::with_capacity(1 << 20, file);
     // The header: six lines of text.
-    let mut offset = 0;
+    let mut sum = Checksum::new();
+    let mut offset = 0u64;
     let mut lines = Vec::new();
     for _ in 0..6 {
-        let end = bytes[offset..]
-            .iter()
-            .position(|&byte| byte == b'\n')
-            .ok_or_else(|| damaged("the header ends early"))?;
-        lines.push(String::from_utf8_lossy(&bytes[offset..offset + end]).into_owned());
-        offset += end + 1;
-        if lines.len() == 1 && !lines[0].starts_with(MAGIC) {
+        let mut line = Vec::new();
+        (&mut reader)
+            .take(MAX_HEADER_LINE)
+            .read_until(b'\n', &mut line)
+            .map_err(io)?;
+        sum.add(&line);
+        offset += line.len() as u64;
+        let text = String::from_utf8_lossy(&line).into_owned();
+        if lines.is_empty() && !text.starts_with(MAGIC) {
             return Err(CheckpointError::NotACheckpoint {
-                path: name,
-                found: lines[0].chars().take(60).collect(),
+                path: name.clone(),
+                found: text.trim_end().chars().take(60).collect(),
             });
         }
+        let Some(text) = text.strip_suffix('\n') else {
+            return Err(damaged("the header ends early"));
+        };
+        lines.push(text.to_string());
     }
     let first: Vec<&str> = lines[0].split(' ').collect();
     let (found_format, found_version) = (
@@ -145,7 +236,7 @@ pub fn read(path: &Path, expected: &Header) -> Result<Vec<Entry>, CheckpointErro
     );
     if found_format != FORMAT.to_string() || found_version != env!("CARGO_PKG_VERSION") {
         return Err(CheckpointError::Version {
-            path: name,
+            path: name.clone(),
             found_format: found_format.to_string(),
             found_version: found_version.to_string(),
         });
@@ -163,47 +254,63 @@ pub fn read(path: &Path, expected: &Header) -> Result<Vec<Entry>, CheckpointErro
             .ok_or_else(|| damaged(&format!("no {field} line")))?;
         if found != want {
             return Err(CheckpointError::Mismatch {
-                path: name,
+                path: name.clone(),
                 field,
                 found: found.to_string(),
                 expected: want,
             });
         }
     }
-    let count: usize = lines[5]
+    let count: u64 = lines[5]
         .strip_prefix("entries ")
         .and_then(|count| count.parse().ok())
         .ok_or_else(|| damaged("no entry count"))?;
     let end = count
-        .checked_mul(RECORD_BYTES)
+        .checked_mul(RECORD_BYTES as u64)
         .and_then(|size| size.checked_add(offset))
-        .filter(|&end| end <= bytes.len())
+        .filter(|&end| end <= length)
         .ok_or_else(|| damaged("fewer entries than announced"))?;
-    let trailer = std::str::from_utf8(&bytes[end..]).map_err(|_| damaged("no checksum line"))?;
-    let stored = trailer
-        .strip_prefix("checksum ")
+    // First pass: the checksum over the records, then the trailer.
+    let mut left = end - offset;
+    while left > 0 {
+        let chunk = reader.fill_buf().map_err(io)?;
+        if chunk.is_empty() {
+            return Err(damaged("fewer entries than announced"));
+        }
+        let used = chunk.len().min(usize::try_from(left).unwrap_or(usize::MAX));
+        sum.add(&chunk[..used]);
+        reader.consume(used);
+        left -= used as u64;
+    }
+    let mut trailer = Vec::new();
+    (&mut reader)
+        .take(MAX_HEADER_LINE)
+        .read_to_end(&mut trailer)
+        .map_err(io)?;
+    let stored = std::str::from_utf8(&trailer)
+        .ok()
+        .and_then(|trailer| trailer.strip_prefix("checksum "))
         .and_then(|rest| rest.strip_suffix('\n'))
         .and_then(|hex| u64::from_str_radix(hex, 16).ok())
         .ok_or_else(|| damaged("no checksum line"))?;
-    if stored != checksum(&bytes[..end]) {
+    if stored != sum.0 {
         return Err(damaged("the checksum does not match"));
     }
-    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("eight bytes"));
-    let entries = bytes[offset..end]
-        .chunks_exact(RECORD_BYTES)
-        .enumerate()
-        .map(|(index, record)| {
-            let at = offset + index * RECORD_BYTES;
-            Entry {
-                key: [word(at), word(at + 8)],
-                lower: i16::from_le_bytes([record[16], record[17]]),
-                upper: i16::from_le_bytes([record[18], record[19]]),
-                best: u32::from_le_bytes([record[20], record[21], record[22], record[23]]),
-                work: record[24],
-            }
-        })
-        .collect();
-    Ok(entries)
+    // Second pass: the entries into the table.
+    reader.seek(SeekFrom::Start(offset)).map_err(io)?;
+    let mut record = [0u8; RECORD_BYTES];
+    for _ in 0..count {
+        reader.read_exact(&mut record).map_err(io)?;
+        let entry = entry_of(&record);
+        table.store(
+            entry.key,
+            entry.lower.into(),
+            entry.upper.into(),
+            entry.best,
+            entry.work,
+        );
+    }
+    usize::try_from(count).map_err(|_| damaged("too many entries for this machine"))
 }
 
 #[cfg(test)]
@@ -224,30 +331,51 @@ mod tests {
         let directory = std::env::temp_dir().join(format!("tessera-cp-{}", std::process::id()));
         std::fs::create_dir_all(&directory).expect("temporary directory");
         let path = directory.join("unit.checkpoint");
-        let entries = vec![Entry {
-            key: [3, 4],
-            lower: -1,
-            upper: 1,
-            best: 9,
-            work: 2,
-        }];
-        write(&path, &header(), &entries).expect("written");
-        assert_eq!(read(&path, &header()).expect("read back"), entries);
+        let table = SolveTable::new(1);
+        let entries = vec![
+            Entry {
+                key: [3, 4],
+                lower: -1,
+                upper: 1,
+                best: 9,
+                work: 2,
+            },
+            Entry {
+                key: [10, 0x0a0a],
+                lower: -127,
+                upper: 5,
+                best: 0,
+                work: 30,
+            },
+        ];
+        for entry in &entries {
+            let (lower, upper) = (entry.lower.into(), entry.upper.into());
+            table.store(entry.key, lower, upper, entry.best, entry.work);
+        }
+        assert_eq!(write(&path, &header(), &table).expect("written"), 2);
+        let read_back = SolveTable::new(1);
+        assert_eq!(read(&path, &header(), &read_back).expect("read back"), 2);
+        let mut found = read_back.entries();
+        found.sort_by_key(|entry| entry.key);
+        assert_eq!(found, entries);
         let other = Header {
             position: "2/3/2 b 2".into(),
             ..header()
         };
-        let error = read(&path, &other).expect_err("another position");
+        let untouched = SolveTable::new(1);
+        let error = read(&path, &other, &untouched).expect_err("another position");
         assert!(error.to_string().contains("position"), "{error}");
         let bytes = std::fs::read(&path).expect("file");
         std::fs::write(&path, &bytes[..bytes.len() - 10]).expect("cut");
-        let error = read(&path, &header()).expect_err("cut short");
+        let error = read(&path, &header(), &untouched).expect_err("cut short");
         assert!(error.to_string().contains("cut short"), "{error}");
         let mut altered = bytes.clone();
         let last_record = altered.len() - 30;
         altered[last_record] ^= 1;
         std::fs::write(&path, &altered).expect("altered");
-        assert!(read(&path, &header()).is_err());
+        let error = read(&path, &header(), &untouched).expect_err("altered");
+        assert!(error.to_string().contains("checksum"), "{error}");
+        assert_eq!(untouched.stored(), 0, "a refused file adds nothing");
         std::fs::remove_dir_all(&directory).ok();
     }
 }

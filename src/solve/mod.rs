@@ -200,25 +200,15 @@ fn solve_game<G: Solvable, R: Rules>(
     if let Some(path) = &args.checkpoint
         && path.exists()
     {
-        let entries = checkpoint::read(path, &header)?;
-        for entry in &entries {
-            shared.table.store(
-                entry.key,
-                entry.lower.into(),
-                entry.upper.into(),
-                entry.best,
-                entry.work,
-            );
-        }
+        let count = checkpoint::read(path, &header, &shared.table)?;
         eprintln!(
-            "info string resumed {} proven positions from {}",
-            entries.len(),
+            "info string resumed {count} proven positions from {}",
             path.display()
         );
     }
     let writer = |shared: &Shared| {
         if let Some(path) = &args.checkpoint
-            && let Err(error) = checkpoint::write(path, &header, &shared.table.entries())
+            && let Err(error) = checkpoint::write(path, &header, &shared.table)
         {
             eprintln!("error: {error}");
         }

@@ -202,16 +202,28 @@ impl SolveTable {
         }
     }
 
-    /// Every stored entry (for a checkpoint). Searches may go on meanwhile: whatever is
-    /// read is a proven fact, whether or not it is the newest.
+    /// Calls `visit` with every stored entry, a stripe at a time (each copied out under
+    /// its lock, then visited without it), so a checkpoint streams the table in little
+    /// memory. Searches may go on meanwhile: whatever is read is a proven fact, whether or
+    /// not it is the newest.
+    pub fn for_each_entry(&self, mut visit: impl FnMut(&Entry)) {
+        let mut entries = Vec::new();
+        for stripe in self.stripes.iter() {
+            entries.clear();
+            {
+                let stripe = stripe
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                entries.extend(stripe.iter().flatten().filter_map(Entry::unpack));
+            }
+            entries.iter().for_each(&mut visit);
+        }
+    }
+
+    /// Every stored entry, collected (for tests and small tables).
     pub fn entries(&self) -> Vec<Entry> {
         let mut all = Vec::with_capacity(self.stored() as usize);
-        for stripe in self.stripes.iter() {
-            let stripe = stripe
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            all.extend(stripe.iter().flatten().filter_map(Entry::unpack));
-        }
+        self.for_each_entry(|entry| all.push(*entry));
         all
     }
 }
