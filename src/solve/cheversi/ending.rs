@@ -259,20 +259,6 @@ impl Facts {
 }
 
 impl CandidateBound {
-    /// The bound for `kind` with White's 7th piece off the square's rays and away from its
-    /// best King square.
-    #[inline]
-    pub(super) fn far(&self, kind: PieceKind) -> i16 {
-        self.far[kind.index()]
-    }
-
-    /// The squares where White's 7th piece changes the bound through the best King
-    /// square's floor (that square and its neighbours).
-    #[inline]
-    pub(super) fn zone(&self) -> u64 {
-        self.zone
-    }
-
     /// The largest bound for `kind` whatever square White's 7th piece takes (the bound
     /// without White's losses on the square, raised as far as the King square allows).
     #[inline]

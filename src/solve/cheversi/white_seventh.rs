@@ -182,8 +182,6 @@ impl CheversiState {
         let facts = scratch.facts_about(without);
         let ceilings = ceilings(facts);
         let last_kinds = self.last_white_kinds(killer);
-        let mut zones = None;
-        let mut by_far = [const { None }; 5];
         let mut kept = 0;
         for index in 0..open.len() {
             let seventh = open[index];
@@ -192,17 +190,7 @@ impl CheversiState {
                 .filter(|&bound| bound <= alpha);
             let bound = match ceiling {
                 Some(bound) => Some(bound),
-                None => {
-                    let zones = zones.get_or_insert_with(|| Zones::new(facts));
-                    self.seventh_bound(
-                        seventh,
-                        &last_kinds,
-                        alpha,
-                        facts,
-                        margin_without,
-                        (zones, &mut by_far),
-                    )
-                }
+                None => self.seventh_bound(seventh, &last_kinds, alpha, facts, margin_without),
             };
             match bound {
                 Some(bound) => {
@@ -241,18 +229,13 @@ impl CheversiState {
 
     /// A bound on White's margin after `seventh` (White's 7th placement) when Black
     /// answers with the killer of `last_kinds`, if it is legal then and the bound is at
-    /// most `alpha`:
-    /// the margin after both placements plus the largest bound of White's 8th candidates
-    /// ([`super::ending`]'s candidate bounds, valid for any square of White's 7th piece),
-    /// from `facts` about the board with the killer and without White's 7th piece, where
-    /// White's margin is `margin_without`.
-    ///
-    /// A candidate's bound differs from its bound far from White's 7th piece only when
-    /// that piece stands on the candidate's rays (the rays of both squares are the same
-    /// line) or on its best King square or next to it (`zones`), so only those are
-    /// bounded one by one; for the others the largest far bound is read from `by_far`
-    /// (per kind, the candidates of the facts' board by far bound, largest first,
-    /// built when first needed).
+    /// most `alpha`: the margin after both placements plus the largest bound of White's
+    /// 8th candidates ([`super::ending`]'s candidate bounds with White's 7th piece on its
+    /// square), from `facts` about the board with the killer and without White's 7th
+    /// piece, where White's margin is `margin_without`. Asked only where the ceiling
+    /// fails (about one White 7th placement in 35), so the candidates are bounded one by
+    /// one: an index of which candidates the piece's square can change cost as much to
+    /// build per pass as it saved.
     fn seventh_bound(
         &self,
         seventh: Move,
@@ -260,34 +243,18 @@ impl CheversiState {
         alpha: i32,
         facts: &mut Facts,
         margin_without: i32,
-        (zones, by_far): (&Zones, &mut [Option<FarBounds>; 5]),
     ) -> Option<i32> {
         let square = seventh.square();
-        let eighth = self.eighth_squares(seventh, last_kinds, facts.board())?;
+        let (kind, candidates) = self.eighth_squares(seventh, last_kinds, facts.board())?;
         let effect = facts.effect(square);
         let base = margin_without + effect.margin_change(Player::One, seventh.kind());
-        let (kind, candidates) = eighth;
-        // A candidate the piece makes (a square that touched nothing) is next to it, so on
-        // its rays.
-        let close = effect.reach | zones.squares[square.index()];
         let mut best = None;
-        if candidates != 0 {
-            let far = by_far[kind.index()].get_or_insert_with(|| FarBounds::new(facts, kind));
-            let away = candidates & !close;
-            if let Some(bound) = far.largest_within(away) {
-                let bound = base + bound;
-                if bound > alpha {
-                    return None;
-                }
-                best = best.max(Some(bound));
+        for candidate in Squares(candidates) {
+            let bound = base + facts.bound(candidate).with_seventh(kind, square);
+            if bound > alpha {
+                return None;
             }
-            for candidate in Squares(candidates & close) {
-                let bound = base + facts.bound(candidate).with_seventh(kind, square);
-                if bound > alpha {
-                    return None;
-                }
-                best = best.max(Some(bound));
-            }
+            best = best.max(Some(bound));
         }
         // No candidate (never in a real game): leave the child to the search.
         best.filter(|&bound| bound > -VALUE_BOUND - 1)
@@ -403,62 +370,6 @@ fn ceilings(facts: &mut Facts) -> [i32; 5] {
     ceilings
 }
 
-/// Where White's 7th piece changes a candidate's bound by standing on or next to the
-/// candidate's best King square ([`CandidateBound::with_seventh`]), for the candidates
-/// of one board (see [`FarBounds`]), by the square of that piece.
-pub(super) struct Zones {
-    /// By square of White's 7th piece, the candidates whose King zone holds it.
-    squares: [u64; 64],
-}
-
-impl Zones {
-    fn new(facts: &mut Facts) -> Zones {
-        let empty = !facts.board().occupied();
-        let candidates = empty & neighbours(!empty) & neighbours(empty);
-        let mut zones = Zones { squares: [0; 64] };
-        for candidate in Squares(candidates) {
-            for square in Squares(facts.bound(candidate).zone()) {
-                zones.squares[square.index()] |= candidate.bit();
-            }
-        }
-        zones
-    }
-}
-
-/// White's 8th candidates of one kind on a board (every empty square that touches a piece
-/// and another empty square: any candidate away from White's 7th piece is one of them),
-/// with their bounds far from White's 7th piece, largest first.
-pub(super) struct FarBounds {
-    bounds: [(i16, u8); 64],
-    count: usize,
-}
-
-impl FarBounds {
-    fn new(facts: &mut Facts, kind: PieceKind) -> FarBounds {
-        let empty = !facts.board().occupied();
-        let squares = empty & neighbours(!empty) & neighbours(empty);
-        let mut far = FarBounds {
-            bounds: [(0, 0); 64],
-            count: 0,
-        };
-        for square in Squares(squares) {
-            far.bounds[far.count] = (facts.bound(square).far(kind), square.index() as u8);
-            far.count += 1;
-        }
-        far.bounds[..far.count].sort_unstable_by_key(|&(bound, _)| Reverse(bound));
-        far
-    }
-
-    /// The largest far bound over `squares`, which lie among this board's candidates.
-    #[inline]
-    fn largest_within(&self, squares: u64) -> Option<i32> {
-        self.bounds[..self.count]
-            .iter()
-            .find(|&&(_, square)| squares & 1 << square != 0)
-            .map(|&(bound, _)| i32::from(bound))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::{minimax, random_board};
@@ -518,8 +429,6 @@ mod tests {
             // The candidates' bounds one by one, from facts of their own.
             let mut own_scratch = Scratch::default();
             let facts = own_scratch.facts_about(without);
-            let zones = Zones::new(facts);
-            let mut by_far = [const { None }; 5];
             let last_kinds = state.last_white_kinds(killer);
             let margin_without = state.margin
                 - board
@@ -538,14 +447,7 @@ mod tests {
                 both.play_unchecked(killer);
                 let truth = minimax(&both);
                 let one_by_one = state
-                    .seventh_bound(
-                        seventh,
-                        &last_kinds,
-                        VALUE_BOUND,
-                        facts,
-                        margin_without,
-                        (&zones, &mut by_far),
-                    )
+                    .seventh_bound(seventh, &last_kinds, VALUE_BOUND, facts, margin_without)
                     .expect("a bound below the largest value");
                 assert!(
                     one_by_one >= truth,
@@ -615,49 +517,6 @@ mod tests {
             }
         }
         assert!(compared > 5000, "{compared} placements compared");
-    }
-
-    /// A White 7th placement's bound is the largest of its White 8th candidates' bounds
-    /// with the 7th piece on its square, every candidate bounded one by one: the far
-    /// bounds stand in only where they are the same (a bound that missed a candidate
-    /// whose King zone holds the 7th piece would be lower, and fail here).
-    #[test]
-    fn the_seventh_bound_is_the_largest_candidate_bound() {
-        let mut rng = SplitMix64::new(5150);
-        let mut compared = 0;
-        for _ in 0..100 {
-            let (board, sevenths, killer, without) = seventh_pass_board(&mut rng);
-            let state = CheversiState::new(board.clone());
-            let mut scratch = Scratch::default();
-            let facts = scratch.facts_about(without.clone());
-            let zones = Zones::new(facts);
-            let mut by_far = [const { None }; 5];
-            let last_kinds = state.last_white_kinds(killer);
-            for &seventh in &sevenths {
-                let Some((kind, candidates)) = state.eighth_squares(seventh, &last_kinds, &without)
-                else {
-                    continue;
-                };
-                let square = seventh.square();
-                let base = facts
-                    .effect(square)
-                    .margin_change(Player::One, seventh.kind());
-                let expected = Squares(candidates)
-                    .map(|candidate| base + facts.bound(candidate).with_seventh(kind, square))
-                    .max();
-                let bound = state.seventh_bound(
-                    seventh,
-                    &last_kinds,
-                    VALUE_BOUND,
-                    facts,
-                    0,
-                    (&zones, &mut by_far),
-                );
-                assert_eq!(bound, expected, "{board:?} {seventh} {killer}");
-                compared += 1;
-            }
-        }
-        assert!(compared > 2000, "{compared} placements compared");
     }
 
     /// `children_above` with Black's killer set: every child it does not return is worth
