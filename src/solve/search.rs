@@ -399,10 +399,10 @@ impl<'a, G: Solvable> Worker<'a, G> {
     /// upper bounds meet. `None` after a stop.
     ///
     /// A search that fails high is followed by one a point above its answer; one that
-    /// fails low first by one at its answer (a first fail-soft answer below the window
-    /// is often the value itself), then by ones 1, 3, 7, ... points below the next
-    /// answers as the failures low go on (answers further down are looser bounds, and a
-    /// window below the value is far cheaper to search than one above it).
+    /// fails low by one 1, 3, 7, ... points below it as the failures low go on: fail-soft
+    /// answers are often only a point past the window (Cheversi's last two placements
+    /// answer with bounds), and a window below the value is far cheaper to search than
+    /// one above it.
     pub fn exact(&mut self, position: &G, guess: i32) -> Option<i32> {
         let bound = position.value_bound();
         let (mut lower, mut upper) = (-bound - 1, bound + 1);
@@ -423,13 +423,12 @@ impl<'a, G: Solvable> Worker<'a, G> {
                 proving = self.root_best;
             }
             // Below the value the mover's cuts make a search cheap; above it the search
-            // must refute every move. So climb a point at a time and, after a first
-            // failure low at its answer, fall fast: each failure low in a row doubles
-            // the step down.
+            // must refute every move. So climb a point at a time and fall fast: each
+            // failure low in a row doubles the step down.
             step = if failed_low && last_failed_low == Some(true) {
-                step.saturating_mul(2).max(2)
+                step.saturating_mul(2)
             } else {
-                1
+                2
             };
             last_failed_low = Some(failed_low);
             beta = if failed_low {
