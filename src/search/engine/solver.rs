@@ -35,8 +35,10 @@ use super::Engine;
 const FORCED_SHARE: f64 = 0.75;
 /// Share of the move's time (and of a node limit) a solve may take further from the end.
 const CHANCE_SHARE: f64 = 0.5;
-/// Solver nodes per second assumed until the engine has timed one of its own solves.
-pub(super) const INITIAL_SOLVER_RATE: f64 = 1_000_000.0;
+/// Solver nodes per second assumed until the engine has timed one of its own solves
+/// (Cheversi's solves run at 6 to 15 million a second on one core of the machines here;
+/// a slower machine's first try may be cut short, and its rate is measured then).
+pub(super) const INITIAL_SOLVER_RATE: f64 = 4_000_000.0;
 /// How often the waiting thread looks at `stop` and the deadline.
 const POLL: Duration = Duration::from_millis(2);
 /// Depth of the move played when `stop` cuts a solve short (a few milliseconds).

@@ -35,10 +35,13 @@ const SYMMETRIC_KEY_PLACEMENTS: u8 = 6;
 /// No margin reaches this (each side attacks fewer than 128 squares with its pieces).
 const VALUE_BOUND: i32 = 127;
 
-/// About how many nodes an exact solve (the margin, not only win/draw/loss) takes with
-/// `left` placements to go, for the engine's choice to try the solver in a move's time:
-/// measured on positions of self-play (the figures in protocol.md, "Solving"), each two
-/// placements further from the end some 30 to 60 times more, odd counts in between.
+/// About how many nodes an exact solve (the margin, not only win/draw/loss) takes at most
+/// with `left` placements to go, for the engine's choice to try the solver in a move's
+/// time: about one and a half times the largest count measured on positions reached by
+/// partly random play (protocol.md, "Solving": 8 left 380,000 over 13 positions, 9 left
+/// 1.6 million over 8, 10 left 20 million over 17, 11 left 56 million over 4, 12 left 350
+/// million over 5, 14 left 9.5 billion on one line), further out some 5 times more a
+/// placement.
 pub fn solver_nodes_estimate(left: u8) -> u64 {
     const BY_LEFT: [u64; 17] = [
         1,
@@ -50,14 +53,14 @@ pub fn solver_nodes_estimate(left: u8) -> u64 {
         30_000,
         150_000,
         600_000,
-        5_000_000,
-        35_000_000,
-        200_000_000,
-        1_000_000_000,
-        6_000_000_000,
-        40_000_000_000,
-        250_000_000_000,
-        1_500_000_000_000,
+        2_500_000,
+        30_000_000,
+        90_000_000,
+        500_000_000,
+        2_500_000_000,
+        14_000_000_000,
+        70_000_000_000,
+        350_000_000_000,
     ];
     BY_LEFT[usize::from(left.min(16))]
 }
