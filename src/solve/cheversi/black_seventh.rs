@@ -192,7 +192,12 @@ impl CheversiState {
                 _ => {
                     let child = self.after(killer, gain);
                     // Three placements left: the last one was White's 7th (when known).
-                    best = match self.position.last_placement() {
+                    // Its siblings share the facts of the board without it after the
+                    // killer; after the second killer they do not (it answers the one
+                    // White 7th placement on the killer's square), and the candidates
+                    // valued directly cost less than those facts.
+                    let shared = self.position.last_placement().filter(|_| killer_legal);
+                    best = match shared {
                         Some(seventh) => {
                             -child.white_eighth_reusing(-beta, -alpha, seventh.square(), scratch)
                         }
