@@ -204,12 +204,7 @@ impl CheversiState {
                         _ => -child.last_two_placements(-beta, -alpha, scratch),
                     };
                     if best >= beta {
-                        // A killer illegal for another reason than its square taken by
-                        // White's 7th is not back for the next sibling: replaced.
-                        let taken = self.position.last_placement().map(|last| last.square());
-                        if !killer_legal && scratch.killer.map(|killer| killer.square()) != taken {
-                            scratch.killer = Some(killer);
-                        }
+                        self.remember_refutation(killer, killer_legal, scratch);
                         scratch.black_failed = false;
                         scratch.moves = moves;
                         return best;
@@ -254,14 +249,7 @@ impl CheversiState {
             if value > best {
                 best = value;
                 if best >= beta {
-                    // A killer that was illegal here stays the killer: it is back for
-                    // the next sibling (only White's 7th piece took its square).
-                    let taken = self.position.last_placement().map(|last| last.square());
-                    if killer_legal || scratch.killer.map(|killer| killer.square()) != taken {
-                        scratch.killer = Some(mv);
-                    } else {
-                        scratch.second_killer = Some(mv);
-                    }
+                    self.remember_refutation(mv, killer_legal, scratch);
                     break;
                 }
             }
@@ -269,6 +257,19 @@ impl CheversiState {
         scratch.black_failed = best < beta;
         scratch.moves = moves;
         best
+    }
+
+    /// Keeps `refutation`, the Black 7th placement that refuted White's 7th here, for the
+    /// next siblings: as the killer, unless the killer was illegal only because White's
+    /// 7th took its square (it is back for the next sibling), when it is the second
+    /// killer (a second killer that refutes again changes nothing).
+    fn remember_refutation(&self, refutation: Move, killer_legal: bool, scratch: &mut Scratch) {
+        let taken = self.position.last_placement().map(|last| last.square());
+        if killer_legal || scratch.killer.map(|killer| killer.square()) != taken {
+            scratch.killer = Some(refutation);
+        } else {
+            scratch.second_killer = Some(refutation);
+        }
     }
 }
 
