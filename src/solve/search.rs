@@ -416,6 +416,11 @@ impl<'a, G: Solvable> Worker<'a, G> {
                 return None;
             }
             let failed_low = value < beta;
+            log::debug!(
+                "window {beta}: {value} after {} nodes ({} placements left)",
+                self.nodes,
+                position.remaining()
+            );
             if failed_low {
                 upper = value;
             } else {
