@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::search::{Shared, Solvable, Worker};
-use super::table::Key;
+use super::table::{Entry, Key};
 
 /// How to solve: what is asked and with what resources.
 #[derive(Clone, Debug)]
@@ -277,6 +277,17 @@ fn best_move<G: Solvable>(
     found.or_else(|| moves.first().map(|&(mv, _)| mv))
 }
 
+/// The root's proven bounds for a progress line, and the move that proved the lower one
+/// when the table keeps it: in a long solve, which move holds the bound so far.
+fn root_progress<G: Solvable>(root: &G, entry: &Entry) -> String {
+    let proving = (entry.best != 0)
+        .then(|| root.child_by_code(entry.best))
+        .flatten()
+        .map(|child| format!(" by {}", root.move_text(child.mv)))
+        .unwrap_or_default();
+    format!(" root [{}, {}]{proving}", entry.lower, entry.upper)
+}
+
 /// The watcher thread: progress lines and checkpoints until the solve is done.
 fn watch<G: Solvable>(
     root: &G,
@@ -301,7 +312,7 @@ fn watch<G: Solvable>(
             let bounds = shared
                 .table
                 .probe(root.key())
-                .map(|entry| format!(" root [{}, {}]", entry.lower, entry.upper))
+                .map(|entry| root_progress(root, &entry))
                 .unwrap_or_default();
             eprintln!(
                 "info nodes {nodes} stored {} proven {}/{total}{bounds} rate {:.0}/s elapsed {:.1}s",
@@ -319,5 +330,42 @@ fn watch<G: Solvable>(
             write(shared);
             last_checkpoint = Instant::now();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::cheversi::{Cheversi, Move, PieceKind};
+    use crate::solve::cheversi::CheversiState;
+
+    fn entry(lower: i16, upper: i16, best: u32) -> Entry {
+        Entry {
+            key: [0; 2],
+            lower,
+            upper,
+            best,
+            work: 0,
+        }
+    }
+
+    #[test]
+    fn progress_names_the_move_that_proved_the_roots_lower_bound() {
+        let root = CheversiState::new(Cheversi::default());
+        let mut children = Vec::new();
+        root.children(&mut children);
+        let king = children
+            .iter()
+            .find(|child| root.move_text(child.mv) == "Ke4")
+            .expect("the King may start on e4");
+        let code = root.move_code(king.mv);
+        assert_eq!(
+            root_progress(&root, &entry(-1, 127, code)),
+            " root [-1, 127] by Ke4"
+        );
+        assert_eq!(root_progress(&root, &entry(-3, 5, 0)), " root [-3, 5]");
+        // A code that names no legal move here (a Queen first) is left out, not guessed.
+        let queen = root.move_code(Move::new(PieceKind::Queen, king.mv.square()));
+        assert_eq!(root_progress(&root, &entry(-3, 5, queen)), " root [-3, 5]");
     }
 }
