@@ -126,7 +126,7 @@ fn random_catchup(rng: &mut SplitMix64, side: usize, rule: CatchupRule, empty: u
 #[test]
 fn catchup_side_3_near_the_end_matches_minimax() {
     let mut rng = SplitMix64::new(18);
-    for round in 0..24 {
+    for round in 0..12 {
         let rule = if round % 2 == 0 {
             CatchupRule::Original
         } else {
@@ -379,6 +379,59 @@ fn a_proof_passes_the_checker_and_fails_with_one_move_changed() {
             .collect::<Vec<_>>(),
         vec![(mover, value), (mover.opponent(), -value)]
     );
+}
+
+/// `at_least` (`tessera solve --at-least T`) answers with proven bounds on the right side
+/// of the threshold, for the root and, with `all`, for every root move; a lower bound's
+/// move reaches it; and the bound's proof passes the checker.
+#[test]
+fn cheversi_at_least_answers_with_bounds_on_the_right_side_of_the_threshold() {
+    let mut rng = SplitMix64::new(61);
+    let config = GameConfig::new(Variant::Cheversi);
+    for round in 0..12 {
+        let position = random_cheversi(&mut rng, 3 + (round % 2) as u8);
+        let expected = cheversi_minimax(&position);
+        let state = CheversiState::new(position.clone());
+        for threshold in [expected - 1, expected, expected + 1] {
+            for all in [false, true] {
+                let settings = Settings {
+                    at_least: Some(threshold),
+                    all,
+                    ..Settings::default()
+                };
+                let shared = Shared::new(8);
+                let solution = driver::solve(&state, &settings, &shared, None);
+                assert_fail_soft(solution.value, threshold, expected, &position);
+                for &(mv, value) in &solution.moves {
+                    let mut child = position.clone();
+                    child.play(mv).expect("a legal root move");
+                    assert_fail_soft(value, threshold, -cheversi_minimax(&child), &position);
+                }
+                assert_eq!(solution.moves.is_empty(), !all);
+                let best = solution.best.expect("a move");
+                let mut child = position.clone();
+                child.play(best).expect("a legal best move");
+                if solution.value >= threshold {
+                    assert!(-cheversi_minimax(&child) >= solution.value, "{position:?}");
+                }
+                let claims = tessera::solve::bound_claims(
+                    position.side_to_move(),
+                    solution.value,
+                    threshold,
+                );
+                let mut text = proof::header(&config, &position.position_text());
+                text.push_str(&proof::strategies(&state, &position, &claims, &shared));
+                let (_, checked) = proof::check(&text).expect("a valid proof of the bound");
+                assert_eq!(
+                    checked
+                        .iter()
+                        .map(|claim| (claim.player, claim.at_least))
+                        .collect::<Vec<_>>(),
+                    claims
+                );
+            }
+        }
+    }
 }
 
 /// A null-window result at `beta` is a fail-soft bound on the right side of the exact

@@ -13,6 +13,10 @@ use super::table::{Entry, Key};
 pub struct Settings {
     /// Win/draw/loss only (one null window at 0) instead of the exact value.
     pub wdl: bool,
+    /// Only whether the root's value is at least this (one null window there): the
+    /// answer is a proven bound, a lower one at or above the threshold, else an upper
+    /// one. The cheapest question a long solve can ask when one bound is known already.
+    pub at_least: Option<i32>,
     /// The value of every root move too.
     pub all: bool,
     pub threads: usize,
@@ -26,6 +30,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             wdl: false,
+            at_least: None,
             all: false,
             threads: 1,
             progress_seconds: 0.0,
@@ -144,6 +149,10 @@ pub fn solve_until_stopped<G: Solvable>(
                 proven.store(1, Ordering::Relaxed);
                 let best = match found {
                     Some(mv) => Some(mv),
+                    // Below the threshold no move reaches it; any one shows the bound.
+                    None if settings.at_least.is_some_and(|threshold| value < threshold) => {
+                        moves.first().map(|&(mv, _)| mv)
+                    }
                     None => Some(best_move(root, &moves, value, settings.wdl, shared)?),
                 };
                 Some(Solution {
@@ -161,14 +170,47 @@ pub fn solve_until_stopped<G: Solvable>(
     solution
 }
 
-/// One position's value for its side to move: the sign, or the exact value.
-fn value_of<G: Solvable>(worker: &mut Worker<'_, G>, position: &G, wdl: bool) -> Option<i32> {
-    if wdl {
-        let sign = worker.sign(position);
-        (!worker_stopped(worker)).then_some(sign)
-    } else {
-        worker.exact_from_deepened_guess(position)
+/// What is asked of one position, for its side to move.
+#[derive(Clone, Copy)]
+enum Question {
+    Exact,
+    Sign,
+    AtLeast(i32),
+}
+
+impl Question {
+    /// The root's question.
+    fn of(settings: &Settings) -> Self {
+        match settings.at_least {
+            Some(threshold) => Question::AtLeast(threshold),
+            None if settings.wdl => Question::Sign,
+            None => Question::Exact,
+        }
     }
+
+    /// The same question asked of a root move's position, whose mover is the opponent:
+    /// the root is worth at least `t` exactly when the child is not worth at least `1 - t`.
+    fn for_child(self) -> Self {
+        match self {
+            Question::AtLeast(threshold) => Question::AtLeast(1 - threshold),
+            other => other,
+        }
+    }
+}
+
+/// One position's answer for its side to move: the sign, the exact value, or a bound on
+/// the right side of the threshold.
+fn value_of<G: Solvable>(
+    worker: &mut Worker<'_, G>,
+    position: &G,
+    question: Question,
+) -> Option<i32> {
+    let value = match question {
+        Question::Exact => return worker.exact_from_deepened_guess(position),
+        Question::Sign => worker.sign(position),
+        Question::AtLeast(threshold) => worker.search(position, threshold - 1, threshold, 0),
+    };
+    (!worker_stopped(worker)).then_some(value)
 }
 
 fn worker_stopped<G: Solvable>(worker: &Worker<'_, G>) -> bool {
@@ -189,7 +231,7 @@ fn solve_root<G: Solvable>(
             let answer = &answer;
             scope.spawn(move || {
                 let mut worker = Worker::new(shared, thread_index);
-                let value = value_of(&mut worker, root, settings.wdl);
+                let value = value_of(&mut worker, root, Question::of(settings));
                 worker.flush();
                 if let Some(value) = value {
                     let mut answer = answer.lock().unwrap_or_else(|error| error.into_inner());
@@ -230,7 +272,7 @@ fn solve_each<G: Solvable>(
                         break;
                     };
                     let child = &moves[index].1;
-                    let value = value_of(&mut worker, child, settings.wdl);
+                    let value = value_of(&mut worker, child, Question::of(settings).for_child());
                     worker.flush();
                     let Some(value) = value else {
                         break;

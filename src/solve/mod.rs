@@ -56,8 +56,11 @@ pub struct SolveArgs {
     #[arg(long)]
     pub all: bool,
     /// Win, draw or loss only (Cheversi: cheaper than the exact margin).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "at_least")]
     pub wdl: bool,
+    /// Only whether the value is at least MARGIN: prints a proven bound, `>=V` or `<=V`.
+    #[arg(long, value_name = "MARGIN", allow_negative_numbers = true)]
+    pub at_least: Option<i32>,
     /// Search threads (they share the table).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -145,6 +148,7 @@ fn run_solve(args: &SolveArgs) -> Result<Vec<String>, SolveError> {
     }
     let settings = Settings {
         wdl: args.wdl,
+        at_least: args.at_least,
         all: args.all,
         threads: args.threads.max(1),
         progress_seconds: args.progress.max(0.0),
@@ -219,12 +223,11 @@ fn solve_game<G: Solvable, R: Rules>(
         None
     };
     let solution: Solution<G::Move> = driver::solve(state, settings, &shared, writer_ref);
-    let text = |value: i32| {
-        if words_only || settings.wdl {
-            outcome_word(value).to_string()
-        } else {
-            value.to_string()
-        }
+    let text = |value: i32| match settings.at_least {
+        Some(threshold) if value >= threshold => format!(">={value}"),
+        Some(_) => format!("<={value}"),
+        None if words_only || settings.wdl => outcome_word(value).to_string(),
+        None => value.to_string(),
     };
     let mut lines: Vec<String> = solution
         .moves
@@ -248,7 +251,10 @@ fn solve_game<G: Solvable, R: Rules>(
     );
     if let Some(path) = &args.proof {
         let mover = position.side_to_move();
-        let claims = proof_claims(mover, solution.value, words_only || settings.wdl);
+        let claims = match settings.at_least {
+            Some(threshold) => bound_claims(mover, solution.value, threshold),
+            None => proof_claims(mover, solution.value, words_only || settings.wdl),
+        };
         let mut text = proof::header(&config_with_size(&config, game), &game.position_text());
         text.push_str(&proof::strategies(state, position, &claims, &shared));
         std::fs::write(path, text).map_err(|source| SolveError::Proof {
@@ -270,6 +276,17 @@ pub fn proof_claims(mover: Player, value: i32, sign_only: bool) -> Vec<(Player, 
         }
     } else {
         vec![(mover, value), (mover.opponent(), -value)]
+    }
+}
+
+/// The claim that proves the bound `--at-least threshold` answered with: a value at or
+/// above the threshold is the mover's lower bound, one below it the mover's upper bound,
+/// which is the opponent's lower bound.
+pub fn bound_claims(mover: Player, value: i32, threshold: i32) -> Vec<(Player, i32)> {
+    if value >= threshold {
+        vec![(mover, value)]
+    } else {
+        vec![(mover.opponent(), -value)]
     }
 }
 
