@@ -8,10 +8,11 @@
 #   1. `--wdl` after every King square: does Black win, draw or lose?
 #   2. If Black loses after some square, White wins: the exact margins of those squares
 #      decide by how much. If Black only draws after some, the game is a draw. If Black
-#      wins after all ten, the game is lost for White by at least a point, and the exact
-#      margins are solved JOBS squares at a time, hardest first (the one whose `--wdl` took
-#      the most nodes), until one reaches -1, the most White can then get.
-#   Each exact solve resumes from the square's `--wdl` checkpoint (its facts stay true).
+#      wins after all ten, White gets at most -1, and `--at-least` asks, JOBS squares at
+#      a time, hardest first (the most `--wdl` nodes), whether Black gets at least 2
+#      there: the first square where Black does not holds White to -1, the game's value.
+#      If Black gets 2 after every square, the same is asked at 3, and so on.
+#   Each later solve of a square resumes from its checkpoint (the facts stay true).
 #
 # Usage: scripts/cheversi_game_value.sh [--jobs N] [--hash MB] [--dir DIR] [--binary PATH]
 #   --jobs N       solves at a time (default 2); each takes one core and up to --hash
@@ -43,13 +44,17 @@ fi
 mkdir -p "$dir"
 squares=(a1 b1 c1 d1 b2 c2 d2 c3 d3 d4)
 
-# solve SQUARE MODE: one solve after K<SQUARE>, Black to move; MODE is wdl or exact.
-# A finished solve (its .out holds a value) is not run again.
+# solve SQUARE MODE: one solve after K<SQUARE>, Black to move; MODE is wdl, exact or
+# a number T (--at-least T). A finished solve (its .out holds a value) is not run again.
 solve() {
     local square=$1 mode=$2 base="$dir/$1.$2"
     if grep -q '^value' "$base.out" 2>/dev/null; then return; fi
     local extra=()
-    [[ $mode == wdl ]] && extra=(--wdl)
+    case $mode in
+        wdl) extra=(--wdl) ;;
+        exact) ;;
+        *) extra=(--at-least "$mode") ;;
+    esac
     "$binary" solve --variant cheversi --moves "K$square" "${extra[@]}" --hash "$hash" \
         --checkpoint "$dir/$square.checkpoint" --checkpoint-seconds 600 --progress 300 \
         > "$base.out.part" 2> "$base.err"
@@ -99,16 +104,22 @@ else
     mapfile -t ordered < <(for square in "${squares[@]}"; do
         echo "$(nodes "$square" wdl) $square"
     done | sort -rn | cut -d' ' -f2)
-    # JOBS at a time; stop after the batch that reaches -1.
-    for (( at = 0; at < ${#ordered[@]}; at += jobs )); do
-        batch=("${ordered[@]:at:jobs}")
-        for square in "${batch[@]}"; do solve "$square" exact & done
-        wait
-        for square in "${batch[@]}"; do
-            report "$square" exact
-            consider "$square" $(( -$(value "$square" exact) ))
+    # White gets at most `target` after every square; is there one where Black cannot
+    # get 1 - target, i.e. White gets `target` exactly?
+    target=-1
+    while [[ -z "$best" ]]; do
+        threshold=$((1 - target))
+        for (( at = 0; at < ${#ordered[@]}; at += jobs )); do
+            batch=("${ordered[@]:at:jobs}")
+            for square in "${batch[@]}"; do solve "$square" "$threshold" & done
+            wait
+            for square in "${batch[@]}"; do
+                report "$square" "$threshold"
+                [[ -z "$best" && $(value "$square" "$threshold") == "<="* ]] && best=$target && best_square=$square
+            done
+            [[ -n "$best" ]] && break
         done
-        (( best == -1 )) && break
+        target=$((target - 1))
     done
 fi
 echo "value: $best"
