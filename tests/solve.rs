@@ -392,7 +392,8 @@ fn cheversi_at_least_answers_with_bounds_on_the_right_side_of_the_threshold() {
         let position = random_cheversi(&mut rng, 3 + (round % 2) as u8);
         let expected = cheversi_minimax(&position);
         let state = CheversiState::new(position.clone());
-        for threshold in [expected - 1, expected, expected + 1] {
+        // Also thresholds past every value (the search's windows must stay inside them).
+        for threshold in [expected - 1, expected, expected + 1, -1000, 1000] {
             for all in [false, true] {
                 let settings = Settings {
                     at_least: Some(threshold),

@@ -208,7 +208,13 @@ fn value_of<G: Solvable>(
     let value = match question {
         Question::Exact => return worker.exact_from_deepened_guess(position),
         Question::Sign => worker.sign(position),
-        Question::AtLeast(threshold) => worker.search(position, threshold - 1, threshold, 0),
+        Question::AtLeast(threshold) => {
+            // A threshold past the values answers the same as one at their edge, and
+            // the search takes windows within them only.
+            let bound = position.value_bound();
+            let threshold = threshold.clamp(-bound, bound + 1);
+            worker.search(position, threshold - 1, threshold, 0)
+        }
     };
     (!worker_stopped(worker)).then_some(value)
 }

@@ -59,7 +59,12 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with = "at_least")]
     pub wdl: bool,
     /// Only whether the value is at least MARGIN: prints a proven bound, `>=V` or `<=V`.
-    #[arg(long, value_name = "MARGIN", allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_name = "MARGIN",
+        allow_negative_numbers = true,
+        value_parser = clap::value_parser!(i32).range(-1000..=1000)
+    )]
     pub at_least: Option<i32>,
     /// Search threads (they share the table).
     #[arg(long, default_value_t = 1)]
