@@ -149,11 +149,13 @@ pub fn solve_until_stopped<G: Solvable>(
                 proven.store(1, Ordering::Relaxed);
                 let best = match found {
                     Some(mv) => Some(mv),
-                    // Below the threshold no move reaches it; any one shows the bound.
-                    None if settings.at_least.is_some_and(|threshold| value < threshold) => {
-                        moves.first().map(|&(mv, _)| mv)
-                    }
-                    None => Some(best_move(root, &moves, value, settings.wdl, shared)?),
+                    None => Some(best_move(
+                        root,
+                        &moves,
+                        value,
+                        Question::of(settings),
+                        shared,
+                    )?),
                 };
                 Some(Solution {
                     value,
@@ -302,13 +304,16 @@ fn best_move<G: Solvable>(
     root: &G,
     moves: &[(G::Move, G)],
     value: i32,
-    wdl: bool,
+    question: Question,
     shared: &Shared,
 ) -> Option<G::Move> {
-    let target = if wdl && value < 0 {
-        -root.value_bound()
-    } else {
-        value
+    let target = match question {
+        Question::Sign if value < 0 => -root.value_bound(),
+        // An upper bound below the threshold: no move reaches it, any one shows it.
+        Question::AtLeast(threshold) if value < threshold => {
+            return moves.first().map(|&(mv, _)| mv);
+        }
+        _ => value,
     };
     let table_move = shared.table.probe(root.key()).map_or(0, |entry| entry.best);
     let mut worker = Worker::new(shared, 0);
