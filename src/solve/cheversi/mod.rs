@@ -1,13 +1,14 @@
 //! Cheversi for the solver: the engine's own position with the score kept incrementally
 //! (each placement changes the points by [`Cheversi::square_effect`], computed once per
-//! square for every kind), placements ordered by the margin they gain at once, the last
-//! three placements solved without the search's own nodes (`ending`: most of White's
-//! 8th candidates settled by a bound on Black's King reply, read from square facts that
-//! sibling positions share), most of White's 7th placements settled by the same bounds
-//! before a position is built for them (`white_seventh`), White's 6th placements
-//! answered by Black's 6th killer and valued by that pass without search nodes in
-//! between (`white_sixth`), Black's 7th placements where they must fail settled by
-//! White's 8th killer's reply (`black_seventh`), and an exact 128-bit key.
+//! square for every kind), placements ordered by the margin they gain at once and the
+//! opponent's replies they leave, the last three placements solved without the search's own
+//! nodes (`ending`: most of White's 8th candidates settled by a bound on Black's King
+//! reply, read from square facts that sibling positions share), most of White's 7th
+//! placements settled by the same bounds before a position is built for them
+//! (`white_seventh`), White's 6th placements answered by Black's 6th killer and valued by
+//! that pass without search nodes in between (`white_sixth`), Black's 7th placements where
+//! they must fail settled by White's 8th killer's reply (`black_seventh`), and an exact
+//! 128-bit key.
 //!
 //! The key names a position exactly: the occupied squares, then one 4-bit code (colour and
 //! kind) per piece in square order, 16 pieces at most; a spare code holds the rule state
@@ -138,14 +139,22 @@ impl Solvable for CheversiState {
         self.position.is_finished().then(|| self.mover_margin())
     }
 
+    /// Ordered by the margin gained at once less the opponent's number of replies (the
+    /// Othello solvers' "fastest first"): a refutation that leaves the opponent fewer
+    /// placements has fewer of them to refute in turn. On the 17 positions ten placements
+    /// before the end this takes a fifth fewer nodes for the margin than the gain alone.
     fn children(&self, children: &mut Vec<Child<Self>>) {
         children.clear();
         let mut moves = Vec::with_capacity(128);
         self.placements_with_gains(&mut moves);
-        children.extend(moves.into_iter().map(|(gain, mv)| Child {
-            mv,
-            order: gain,
-            position: self.after(mv, gain),
+        children.extend(moves.into_iter().map(|(gain, mv)| {
+            let position = self.after(mv, gain);
+            let replies = position.position.count_placements() as i32;
+            Child {
+                mv,
+                order: gain - replies,
+                position,
+            }
         }));
     }
 
