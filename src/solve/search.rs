@@ -1,10 +1,10 @@
 //! The exact search, written once for every game the solver handles: fail-soft alpha-beta
-//! over exact values (Catchup: +1 win, -1 loss; Cheversi: the final margin in points),
-//! with a table of proven bounds ([`SolveTable`]), the table's move and the ply's killer
+//! over exact values (Catchup: +1 win, -1 loss; Cheversi: the final margin in points), with
+//! a table of proven bounds ([`SolveTable`]), the table's move and the ply's two killers
 //! tried first (each built alone, before the other children are generated: at a node that
 //! one of them cuts, the generation is saved), the other children ordered by the game's
-//! cheap knowledge, and enhanced transposition cutoffs (a child already known to refute
-//! the parent's window ends the node before any search).
+//! cheap knowledge, and enhanced transposition cutoffs (a child already known to refute the
+//! parent's window ends the node before any search).
 //!
 //! A value is found with null windows: win/draw/loss is one search of the window
 //! `(-1, 1)`, an exact margin is MTD(f) (null-window searches that move a bound towards
@@ -45,7 +45,7 @@ pub trait Solvable: Clone + Send + Sync + 'static {
     fn children_above(
         &self,
         _alpha: i32,
-        _tried: [u32; 2],
+        _tried: Staged,
         children: &mut Vec<Child<Self>>,
         _scratch: &mut Self::Scratch,
         _table: &SolveTable,
@@ -65,7 +65,7 @@ pub trait Solvable: Clone + Send + Sync + 'static {
     fn move_code(&self, mv: Self::Move) -> u32;
 
     /// The child after the move named `code` when that move is legal here. The search
-    /// tries the table's move and the killer this way before it generates every child
+    /// tries the table's move and the killers this way before it generates every child
     /// (a cut by one of them saves the generation); `None` always is correct, only slower.
     fn child_by_code(&self, _code: u32) -> Option<Child<Self>> {
         None
@@ -114,6 +114,15 @@ pub trait Solvable: Clone + Send + Sync + 'static {
     /// From this many remaining plies or cells on, MTD(f) starts from a solved guess
     /// ([`Worker::deepened_guess`]); `u32::MAX` for never.
     const DEEPENED_GUESS_MIN_REMAINING: u32 = u32::MAX;
+}
+
+/// The codes of the moves a node searched before it generated its children: the table's
+/// move and the ply's two killers (0 for none).
+pub type Staged = [u32; 3];
+
+/// The table's move and then the killers, in the order they are tried.
+fn tried_first(table_move: u32, killers: [u32; 2]) -> Staged {
+    [table_move, killers[0], killers[1]]
 }
 
 /// A move, the position it leads to and its ordering score.
@@ -172,8 +181,9 @@ pub struct Worker<'a, G: Solvable> {
     flushed: u64,
     /// Rotates the order of the first plies' moves, so threads part ways.
     thread_index: usize,
-    /// Per ply, the code of the last move that cut off there (tried after the table's).
-    killers: Vec<u32>,
+    /// Per ply, the codes of the last two moves that cut off there, the newest first
+    /// (tried after the table's: the second one refutes much of what the first does not).
+    killers: Vec<[u32; 2]>,
     /// The root move of the last search that reached its `beta` (or else its best).
     pub root_best: Option<G::Move>,
     /// The game's memory for [`Solvable::shortcut`].
@@ -188,7 +198,7 @@ impl<'a, G: Solvable> Worker<'a, G> {
             nodes: 0,
             flushed: 0,
             thread_index,
-            killers: vec![0; MAX_PLY + 1],
+            killers: vec![[0; 2]; MAX_PLY + 1],
             root_best: None,
             scratch: G::Scratch::default(),
         }
@@ -247,11 +257,14 @@ impl<'a, G: Solvable> Worker<'a, G> {
         let slot = ply.min(MAX_PLY);
         let mut best = -bound - 1;
         let mut best_move = None;
-        // The table's move and the killer first, each built alone: a cut by one of them
+        // The table's move and the killers first, each built alone: a cut by one of them
         // ends the node before the children are generated.
-        let mut tried = [0u32; 2];
+        let mut tried: Staged = [0; 3];
         let staged = self.thread_index == 0 || ply >= 2;
-        for (index, code) in [table_move, self.killers[slot]].into_iter().enumerate() {
+        for (index, code) in tried_first(table_move, self.killers[slot])
+            .into_iter()
+            .enumerate()
+        {
             if !staged || code == 0 || best >= beta || tried.contains(&code) {
                 continue;
             }
@@ -269,7 +282,10 @@ impl<'a, G: Solvable> Worker<'a, G> {
             }
         }
         if best >= beta {
-            self.killers[slot] = position.move_code(best_move.expect("a cut has a move"));
+            self.remember_killer(
+                slot,
+                position.move_code(best_move.expect("a cut has a move")),
+            );
         } else {
             let mut children = std::mem::take(&mut self.children[slot]);
             let settled = position.children_above(
@@ -292,7 +308,7 @@ impl<'a, G: Solvable> Worker<'a, G> {
             order(
                 position,
                 &mut children,
-                [table_move, self.killers[slot]],
+                tried_first(table_move, self.killers[slot]),
                 ply,
                 self.thread_index,
             );
@@ -313,7 +329,7 @@ impl<'a, G: Solvable> Worker<'a, G> {
                 }
             }
             for child in children.iter() {
-                if tried[0] != 0 || tried[1] != 0 {
+                if tried != [0; 3] {
                     let code = position.move_code(child.mv);
                     if tried.contains(&code) {
                         continue;
@@ -328,7 +344,7 @@ impl<'a, G: Solvable> Worker<'a, G> {
                     best = value;
                     best_move = Some(child.mv);
                     if value >= beta {
-                        self.killers[slot] = position.move_code(child.mv);
+                        self.remember_killer(slot, position.move_code(child.mv));
                         break;
                     }
                 }
@@ -352,6 +368,14 @@ impl<'a, G: Solvable> Worker<'a, G> {
             self.shared.table.store(key, lower, upper, code, work);
         }
         best
+    }
+
+    /// Makes `code`, which just cut off at `slot`, the ply's first killer.
+    fn remember_killer(&mut self, slot: usize, code: u32) {
+        let killers = &mut self.killers[slot];
+        if killers[0] != code {
+            *killers = [code, killers[0]];
+        }
     }
 
     /// Win/draw/loss alone: the value's sign, from one search of the window `(-1, 1)`.
@@ -453,7 +477,7 @@ impl<'a, G: Solvable> Worker<'a, G> {
 fn order<G: Solvable>(
     position: &G,
     children: &mut [Child<G>],
-    first: [u32; 2],
+    first: Staged,
     ply: usize,
     thread_index: usize,
 ) {

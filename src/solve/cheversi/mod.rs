@@ -20,7 +20,7 @@
 use crate::game::cheversi::{Cheversi, Move, PLACEMENTS, PieceKind, Square, Squares};
 use crate::game::{Player, Rules};
 
-use super::search::{Child, Solvable};
+use super::search::{Child, Solvable, Staged};
 
 mod black_seventh;
 mod ending;
@@ -180,7 +180,7 @@ impl Solvable for CheversiState {
     fn children_above(
         &self,
         alpha: i32,
-        tried: [u32; 2],
+        tried: Staged,
         children: &mut Vec<Child<Self>>,
         scratch: &mut Scratch,
         table: &SolveTable,

@@ -19,7 +19,7 @@ use crate::game::Player;
 use crate::game::cheversi::bitboard::{DARK_SQUARES, KING_ATTACKS, LIGHT_SQUARES, neighbours};
 use crate::game::cheversi::{Cheversi, Move, PieceKind, Squares};
 
-use super::super::search::{Child, Solvable};
+use super::super::search::{Child, Solvable, Staged};
 use super::super::table::SolveTable;
 use super::ending::{Facts, Scratch};
 use super::{CheversiState, VALUE_BOUND};
@@ -36,7 +36,7 @@ impl CheversiState {
     pub(super) fn children_above(
         &self,
         alpha: i32,
-        tried: [u32; 2],
+        tried: Staged,
         children: &mut Vec<Child<Self>>,
         scratch: &mut Scratch,
         table: &SolveTable,
@@ -89,7 +89,7 @@ impl CheversiState {
     pub(super) fn seventh_pass(
         &self,
         alpha: i32,
-        tried: [u32; 2],
+        tried: Staged,
         scratch: &mut Scratch,
         nodes: &mut u64,
     ) -> SeventhPass {
@@ -539,7 +539,7 @@ mod tests {
             let best = truths.iter().map(|&(_, value)| value).max().expect("moves");
             let mut scratch = Scratch::default();
             scratch.killer = Some(killer);
-            let tried = [state.move_code(sevenths[0]), 0];
+            let tried = [state.move_code(sevenths[0]), 0, 0];
             let alpha = best + [-3, -1, 0, 1, 4][round % 5];
             let mut children = Vec::new();
             let mut nodes = 0;

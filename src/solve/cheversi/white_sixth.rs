@@ -11,7 +11,7 @@
 //! after Black's reply is not (almost never met again). The placements the killer does
 //! not refute go to the search.
 
-use super::super::search::{Child, Solvable};
+use super::super::search::{Child, Solvable, Staged};
 use super::super::table::SolveTable;
 use super::ending::Scratch;
 use super::{CheversiState, VALUE_BOUND};
@@ -29,7 +29,7 @@ impl CheversiState {
     pub(super) fn sixth_children_above(
         &self,
         alpha: i32,
-        tried: [u32; 2],
+        tried: Staged,
         children: &mut Vec<Child<Self>>,
         scratch: &mut Scratch,
         table: &SolveTable,
@@ -69,7 +69,7 @@ impl CheversiState {
             let gain = sixth.gain(killer);
             let reply = sixth.after(killer, gain);
             let before = *nodes;
-            let pass = reply.seventh_pass(alpha, [0, 0], scratch, nodes);
+            let pass = reply.seventh_pass(alpha, [0; 3], scratch, nodes);
             if pass.above.is_some() {
                 stopped = true;
                 return true;
@@ -145,7 +145,7 @@ mod tests {
                 let mut nodes = 0;
                 let value = state.sixth_children_above(
                     alpha,
-                    [0, 0],
+                    [0; 3],
                     &mut children,
                     &mut scratch,
                     &table,
