@@ -496,3 +496,26 @@ fn order<G: Solvable>(
         children.rotate_left(shift);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::cheversi::CheversiState;
+
+    #[test]
+    fn a_new_cut_move_becomes_the_first_killer_and_the_first_the_second() {
+        let shared = Shared::new(1);
+        let mut worker: Worker<CheversiState> = Worker::new(&shared, 0);
+        worker.remember_killer(3, 7);
+        assert_eq!(worker.killers[3], [7, 0]);
+        worker.remember_killer(3, 9);
+        assert_eq!(worker.killers[3], [9, 7]);
+        // The first killer cutting again keeps the second.
+        worker.remember_killer(3, 9);
+        assert_eq!(worker.killers[3], [9, 7]);
+        worker.remember_killer(3, 7);
+        assert_eq!(worker.killers[3], [7, 9]);
+        assert_eq!(worker.killers[2], [0, 0], "other plies keep theirs");
+        assert_eq!(tried_first(5, worker.killers[3]), [5, 7, 9]);
+    }
+}

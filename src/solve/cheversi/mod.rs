@@ -39,10 +39,10 @@ const VALUE_BOUND: i32 = 127;
 /// About how many nodes an exact solve (the margin, not only win/draw/loss) takes at most
 /// with `left` placements to go, for the engine's choice to try the solver in a move's
 /// time: about one and a half times the largest count measured on positions reached by
-/// partly random play (protocol.md, "Solving": 8 left 380,000 over 13 positions, 9 left
-/// 1.6 million over 8, 10 left 20 million over 17, 11 left 56 million over 4, 12 left 350
-/// million over 5, 14 left 9.5 billion on one line), further out some 5 times more a
-/// placement.
+/// partly random play (protocol.md, "Solving": 8 left 390,000 over 13 positions, 9 left
+/// 1.6 million over 8, 10 left 11 million over 17, 11 left 57 million over 4, 12 left 215
+/// million over 5, 14 left 9.5 billion on one line before the replies counted in the
+/// order), further out some 5 times more a placement.
 pub fn solver_nodes_estimate(left: u8) -> u64 {
     const BY_LEFT: [u64; 17] = [
         1,
@@ -55,9 +55,9 @@ pub fn solver_nodes_estimate(left: u8) -> u64 {
         150_000,
         600_000,
         2_500_000,
-        30_000_000,
+        16_000_000,
         90_000_000,
-        500_000_000,
+        330_000_000,
         2_500_000_000,
         14_000_000_000,
         70_000_000_000,
@@ -391,6 +391,42 @@ fn minimax(position: &Cheversi) -> i32 {
 mod tests {
     use super::*;
     use crate::game::cheversi::bitboard::KING_ATTACKS;
+
+    /// Fastest first: a child's ordering score is the margin its placement gains the
+    /// mover at once less the placements it leaves the opponent, so of two placements
+    /// gaining alike the one leaving fewer replies is tried first.
+    #[test]
+    fn children_are_ordered_by_gain_less_the_replies_they_leave() {
+        let mut rng = crate::random::SplitMix64::new(77);
+        let mut fewer_replies_first = 0;
+        for placements in [1, 5, 9, 12] {
+            let state = CheversiState::new(random_board(&mut rng, placements));
+            let mut children = Vec::new();
+            state.children(&mut children);
+            assert!(!children.is_empty());
+            for child in &children {
+                let gain = state.gain(child.mv);
+                let replies = child.position.position.count_placements() as i32;
+                assert_eq!(child.order, gain - replies, "{}", child.mv);
+                assert_eq!(
+                    -child.position.mover_margin(),
+                    state.mover_margin() + gain,
+                    "the child's margin follows the gain"
+                );
+            }
+            fewer_replies_first += usize::from(children.iter().any(|child| {
+                let replies = child.position.position.count_placements();
+                children.iter().any(|other| {
+                    state.gain(other.mv) == state.gain(child.mv)
+                        && other.position.position.count_placements() > replies
+                })
+            }));
+        }
+        assert!(
+            fewer_replies_first > 0,
+            "the replies told some equal gains apart"
+        );
+    }
 
     #[test]
     fn the_eight_symmetries_keep_king_steps_and_are_distinct() {
