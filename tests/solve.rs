@@ -12,7 +12,7 @@ use tessera::random::SplitMix64;
 use tessera::solve::catchup::CatchupState;
 use tessera::solve::checkpoint::{self, Header};
 use tessera::solve::cheversi::CheversiState;
-use tessera::solve::driver::{self, Settings};
+use tessera::solve::driver::{self, Question, Settings};
 use tessera::solve::proof;
 use tessera::solve::search::{Shared, Solvable, Worker};
 
@@ -333,7 +333,11 @@ fn proof_text<G: Solvable, R: Rules>(
 ) -> String {
     let shared = Shared::new(16);
     let settings = Settings {
-        wdl: sign,
+        question: if sign {
+            Question::Sign
+        } else {
+            Question::Exact
+        },
         ..Settings::default()
     };
     let solution = driver::solve(state, &settings, &shared, None);
@@ -396,7 +400,7 @@ fn cheversi_at_least_answers_with_bounds_on_the_right_side_of_the_threshold() {
         for threshold in [expected - 1, expected, expected + 1, -1000, 1000] {
             for all in [false, true] {
                 let settings = Settings {
-                    at_least: Some(threshold),
+                    question: Question::AtLeast(threshold),
                     all,
                     ..Settings::default()
                 };

@@ -11,12 +11,8 @@ use super::table::{Entry, Key};
 /// How to solve: what is asked and with what resources.
 #[derive(Clone, Debug)]
 pub struct Settings {
-    /// Win/draw/loss only (one null window at 0) instead of the exact value.
-    pub wdl: bool,
-    /// Only whether the root's value is at least this (one null window there): the
-    /// answer is a proven bound, a lower one at or above the threshold, else an upper
-    /// one. The cheapest question a long solve can ask when one bound is known already.
-    pub at_least: Option<i32>,
+    /// What is asked of the root.
+    pub question: Question,
     /// The value of every root move too.
     pub all: bool,
     pub threads: usize,
@@ -29,8 +25,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            wdl: false,
-            at_least: None,
+            question: Question::Exact,
             all: false,
             threads: 1,
             progress_seconds: 0.0,
@@ -74,7 +69,10 @@ pub fn solve_until_stopped<G: Solvable>(
     checkpoint: Option<&CheckpointWriter>,
 ) -> Option<Solution<G::Move>> {
     if let Some(value) = root.final_value() {
-        let value = if settings.wdl { value.signum() } else { value };
+        let value = match settings.question {
+            Question::Sign => value.signum(),
+            _ => value,
+        };
         return Some(Solution {
             value,
             best: None,
@@ -149,13 +147,7 @@ pub fn solve_until_stopped<G: Solvable>(
                 proven.store(1, Ordering::Relaxed);
                 let best = match found {
                     Some(mv) => Some(mv),
-                    None => Some(best_move(
-                        root,
-                        &moves,
-                        value,
-                        Question::of(settings),
-                        shared,
-                    )?),
+                    None => Some(best_move(root, &moves, value, settings.question, shared)?),
                 };
                 Some(Solution {
                     value,
@@ -173,23 +165,19 @@ pub fn solve_until_stopped<G: Solvable>(
 }
 
 /// What is asked of one position, for its side to move.
-#[derive(Clone, Copy)]
-enum Question {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// The exact value (MTD(f)).
     Exact,
+    /// Win/draw/loss only: the value's sign (one search of the window `(-1, 1)`).
     Sign,
+    /// Only whether the value is at least this (one null window there): the answer is a
+    /// proven bound, a lower one at or above the threshold, else an upper one. The
+    /// cheapest question a long solve can ask when one bound is known already.
     AtLeast(i32),
 }
 
 impl Question {
-    /// The root's question.
-    fn of(settings: &Settings) -> Self {
-        match settings.at_least {
-            Some(threshold) => Question::AtLeast(threshold),
-            None if settings.wdl => Question::Sign,
-            None => Question::Exact,
-        }
-    }
-
     /// The same question asked of a root move's position, whose mover is the opponent:
     /// the root is worth at least `t` exactly when the child is not worth at least `1 - t`.
     fn for_child(self) -> Self {
@@ -239,7 +227,7 @@ fn solve_root<G: Solvable>(
             let answer = &answer;
             scope.spawn(move || {
                 let mut worker = Worker::new(shared, thread_index);
-                let value = value_of(&mut worker, root, Question::of(settings));
+                let value = value_of(&mut worker, root, settings.question);
                 worker.flush();
                 if let Some(value) = value {
                     let mut answer = answer.lock().unwrap_or_else(|error| error.into_inner());
@@ -280,7 +268,7 @@ fn solve_each<G: Solvable>(
                         break;
                     };
                     let child = &moves[index].1;
-                    let value = value_of(&mut worker, child, Question::of(settings).for_child());
+                    let value = value_of(&mut worker, child, settings.question.for_child());
                     worker.flush();
                     let Some(value) = value else {
                         break;

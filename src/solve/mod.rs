@@ -31,7 +31,7 @@ use crate::game::{AnyGame, CatchupRule, GameConfig, Player, Rules, Variant};
 use self::catchup::{CatchupState, MAX_SOLVE_SIDE};
 use self::checkpoint::Header;
 use self::cheversi::CheversiState;
-use self::driver::{Settings, Solution};
+use self::driver::{Question, Settings, Solution};
 use self::search::{Shared, Solvable};
 
 /// Arguments of `tessera solve`.
@@ -152,8 +152,11 @@ fn run_solve(args: &SolveArgs) -> Result<Vec<String>, SolveError> {
         })?;
     }
     let settings = Settings {
-        wdl: args.wdl,
-        at_least: args.at_least,
+        question: match args.at_least {
+            Some(threshold) => Question::AtLeast(threshold),
+            None if args.wdl => Question::Sign,
+            None => Question::Exact,
+        },
         all: args.all,
         threads: args.threads.max(1),
         progress_seconds: args.progress.max(0.0),
@@ -228,11 +231,12 @@ fn solve_game<G: Solvable, R: Rules>(
         None
     };
     let solution: Solution<G::Move> = driver::solve(state, settings, &shared, writer_ref);
-    let text = |value: i32| match settings.at_least {
-        Some(threshold) if value >= threshold => format!(">={value}"),
-        Some(_) => format!("<={value}"),
-        None if words_only || settings.wdl => outcome_word(value).to_string(),
-        None => value.to_string(),
+    let text = |value: i32| match settings.question {
+        Question::AtLeast(threshold) if value >= threshold => format!(">={value}"),
+        Question::AtLeast(_) => format!("<={value}"),
+        Question::Sign => outcome_word(value).to_string(),
+        Question::Exact if words_only => outcome_word(value).to_string(),
+        Question::Exact => value.to_string(),
     };
     let mut lines: Vec<String> = solution
         .moves
@@ -256,9 +260,10 @@ fn solve_game<G: Solvable, R: Rules>(
     );
     if let Some(path) = &args.proof {
         let mover = position.side_to_move();
-        let claims = match settings.at_least {
-            Some(threshold) => bound_claims(mover, solution.value, threshold),
-            None => proof_claims(mover, solution.value, words_only || settings.wdl),
+        let claims = match settings.question {
+            Question::AtLeast(threshold) => bound_claims(mover, solution.value, threshold),
+            Question::Sign => proof_claims(mover, solution.value, true),
+            Question::Exact => proof_claims(mover, solution.value, words_only),
         };
         let mut text = proof::header(&config_with_size(&config, game), &game.position_text());
         text.push_str(&proof::strategies(state, position, &claims, &shared));
