@@ -305,13 +305,14 @@ impl<'a, G: Solvable> Worker<'a, G> {
                 self.children[slot] = children;
                 return -bound;
             }
-            order(
-                position,
-                &mut children,
-                tried_first(table_move, self.killers[slot]),
-                ply,
-                self.thread_index,
-            );
+            // Where the staged moves were searched already they are skipped below, so
+            // only a node that did not stage them sorts them first.
+            let first = if staged {
+                [0; 3]
+            } else {
+                tried_first(table_move, self.killers[slot])
+            };
+            order(position, &mut children, first, ply, self.thread_index);
             if use_table && remaining >= G::ETC_MIN_REMAINING {
                 for child in children.iter() {
                     if child.position.remaining() < G::TABLE_MIN_REMAINING {

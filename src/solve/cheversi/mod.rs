@@ -95,6 +95,14 @@ impl CheversiState {
     /// (cleared first): one [`Cheversi::square_effect`] per square, shared by the kinds.
     fn placements_with_gains(&self, moves: &mut Vec<(i32, Move)>) {
         moves.clear();
+        self.each_placement_with_gain(|gain, mv| moves.push((gain, mv)));
+    }
+
+    /// Calls `visit` with every legal placement's gain and the placement (see
+    /// [`CheversiState::placements_with_gains`]): the children are built from it directly,
+    /// without a move list between.
+    #[inline]
+    fn each_placement_with_gain(&self, mut visit: impl FnMut(i32, Move)) {
         let squares = self.position.legal_squares_by_kind();
         let mover = self.position.side_to_move().index();
         let any = squares.iter().fold(0, |all, set| all | set);
@@ -103,7 +111,7 @@ impl CheversiState {
             let taken = effect.losses[1 - mover] - effect.losses[mover];
             for kind in PieceKind::ALL {
                 if squares[kind.index()] & square.bit() != 0 {
-                    moves.push((effect.gains[kind.index()] + taken, Move::new(kind, square)));
+                    visit(effect.gains[kind.index()] + taken, Move::new(kind, square));
                 }
             }
         }
@@ -145,17 +153,15 @@ impl Solvable for CheversiState {
     /// before the end this takes a fifth fewer nodes for the margin than the gain alone.
     fn children(&self, children: &mut Vec<Child<Self>>) {
         children.clear();
-        let mut moves = Vec::with_capacity(128);
-        self.placements_with_gains(&mut moves);
-        children.extend(moves.into_iter().map(|(gain, mv)| {
+        self.each_placement_with_gain(|gain, mv| {
             let position = self.after(mv, gain);
             let replies = position.position.count_placements() as i32;
-            Child {
+            children.push(Child {
                 mv,
                 order: gain - replies,
                 position,
-            }
-        }));
+            });
+        });
     }
 
     /// The margin of the game played on greedily: each side takes the placement that
