@@ -67,6 +67,7 @@ pub trait Solvable: Clone + Send + Sync + 'static {
     /// The child after the move named `code` when that move is legal here. The search
     /// tries the table's move and the killers this way before it generates every child
     /// (a cut by one of them saves the generation); `None` always is correct, only slower.
+    /// The child is searched at once, never sorted, so its `order` is not read.
     fn child_by_code(&self, _code: u32) -> Option<Child<Self>> {
         None
     }

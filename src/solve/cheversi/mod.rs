@@ -222,6 +222,8 @@ impl Solvable for CheversiState {
             return None;
         }
         let gain = self.gain(mv);
+        // Not sorted (see the trait), so the replies `children` counts for the order are
+        // not counted here: that would be a move generation per staged move.
         Some(Child {
             mv,
             order: gain,
