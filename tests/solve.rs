@@ -210,6 +210,35 @@ fn cheversi_exact_from_the_deepened_guess_equals_exact_from_zero() {
     }
 }
 
+/// Two threads (sharing the table, each putting off the children the other is searching)
+/// reach the value one thread reaches, and their best move keeps it, on random positions
+/// 8 and 9 placements before the end.
+#[test]
+fn cheversi_two_threads_reach_the_value_of_one() {
+    let mut rng = SplitMix64::new(2718);
+    let two = Settings {
+        threads: 2,
+        ..Settings::default()
+    };
+    for left in [8, 8, 8, 9, 9, 9] {
+        let position = random_cheversi(&mut rng, left);
+        let state = CheversiState::new(position.clone());
+        let one = driver::solve(&state, &Settings::default(), &Shared::new(16), None);
+        let solution = driver::solve(&state, &two, &Shared::new(16), None);
+        assert_eq!(solution.value, one.value, "{position:?}");
+        let mut child = position.clone();
+        child
+            .play(solution.best.expect("a best move"))
+            .expect("a legal best move");
+        let child_value = Worker::new(&Shared::new(16), 0).exact(&CheversiState::new(child), 0);
+        assert_eq!(
+            child_value.map(|value| -value),
+            Some(one.value),
+            "{position:?}"
+        );
+    }
+}
+
 /// Null and narrow windows around the true value, searched in turn by one worker (so the
 /// table's moves and the killers of earlier searches are tried first, as in MTD(f)):
 /// every fail-soft answer must bound the value on the right side, and answers inside the

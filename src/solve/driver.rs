@@ -222,6 +222,9 @@ fn solve_root<G: Solvable>(
     shared: &Shared,
 ) -> Option<(i32, Option<G::Move>)> {
     let answer = Mutex::new(None);
+    shared
+        .parallel
+        .store(settings.threads > 1, Ordering::Relaxed);
     std::thread::scope(|scope| {
         for thread_index in 0..settings.threads.max(1) {
             let answer = &answer;
@@ -258,6 +261,9 @@ fn solve_each<G: Solvable>(
 ) -> Option<Vec<i32>> {
     let values = Mutex::new(vec![0; representatives.len()]);
     let next = AtomicUsize::new(0);
+    shared
+        .parallel
+        .store(settings.threads > 1, Ordering::Relaxed);
     std::thread::scope(|scope| {
         for _ in 0..settings.threads.max(1) {
             scope.spawn(|| {

@@ -16,7 +16,7 @@ use std::fmt::Debug;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use super::table::{Key, SolveTable};
+use super::table::{Key, SolveTable, mix};
 
 /// A game position the solver can search: exact values, children with an ordering
 /// score, and a key that names the position exactly.
@@ -115,6 +115,11 @@ pub trait Solvable: Clone + Send + Sync + 'static {
     /// From this many remaining plies or cells on, MTD(f) starts from a solved guess
     /// ([`Worker::deepened_guess`]); `u32::MAX` for never.
     const DEEPENED_GUESS_MIN_REMAINING: u32 = u32::MAX;
+
+    /// With several threads, a node with at least this many remaining marks itself as
+    /// being searched, and a node with more puts such children off until its others are
+    /// searched ([`Shared::busy`]); `u32::MAX` for never.
+    const DEFER_MIN_REMAINING: u32 = u32::MAX;
 }
 
 /// The codes of the moves a node searched before it generated its children: the table's
@@ -134,7 +139,8 @@ pub struct Child<G: Solvable> {
     pub order: i32,
 }
 
-/// What all threads share: the table, the node count and the stop flag.
+/// What all threads share: the table, the node count, the stop flag and the marks of the
+/// nodes being searched.
 #[derive(Debug)]
 pub struct Shared {
     pub table: SolveTable,
@@ -144,6 +150,15 @@ pub struct Shared {
     /// Stop once this many nodes are counted (checked when a worker flushes its count,
     /// every 4096 nodes, so one thread stops at the same node every time).
     pub node_limit: Option<u64>,
+    /// Set while several threads search: only then are nodes marked in `busy`.
+    pub parallel: AtomicBool,
+    /// The nodes some thread is searching now, a mark (the key mixed, never 0) per slot.
+    /// A thread that meets one of them among a node's children searches the node's other
+    /// children first, so that the two threads part ways instead of searching the same
+    /// subtree side by side, and by the time it comes back the answer is mostly in the
+    /// table (ABDADA's deferral). A mark is a hint: a slot taken by another key leaves a
+    /// node unmarked, which only costs that node's sharing.
+    busy: Box<[AtomicU64]>,
 }
 
 impl Shared {
@@ -154,7 +169,33 @@ impl Shared {
             stop: AtomicBool::new(false),
             start: Instant::now(),
             node_limit: None,
+            parallel: AtomicBool::new(false),
+            busy: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),
         }
+    }
+
+    /// The slot of `key` in `busy` and its mark there.
+    fn busy_slot(&self, key: Key) -> (&AtomicU64, u64) {
+        let mixed = mix(key) as u64;
+        (&self.busy[mixed as usize % BUSY_SLOTS], mixed | 1)
+    }
+
+    /// Marks the position of `key` as being searched until the mark is dropped (no mark
+    /// when its slot holds another's).
+    pub fn mark_busy(&self, key: Key) -> BusyMark<'_> {
+        let (slot, mark) = self.busy_slot(key);
+        let taken = slot
+            .compare_exchange(0, mark, Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok();
+        BusyMark {
+            slot: taken.then_some(slot),
+        }
+    }
+
+    /// Whether some thread is searching the position of `key` now.
+    pub fn is_busy(&self, key: Key) -> bool {
+        let (slot, mark) = self.busy_slot(key);
+        slot.load(Ordering::Relaxed) == mark
     }
 
     /// Ready for another solve with the same table (the engine keeps its proven facts
@@ -171,6 +212,24 @@ impl Shared {
     }
 }
 
+/// Slots of [`Shared::busy`]: room for far more nodes than two threads have open at once.
+const BUSY_SLOTS: usize = 1 << 16;
+
+/// A node's mark in [`Shared::busy`], taken off when it is dropped (when the node is done,
+/// whichever way it returns).
+pub struct BusyMark<'a> {
+    slot: Option<&'a AtomicU64>,
+}
+
+impl Drop for BusyMark<'_> {
+    fn drop(&mut self) {
+        if let Some(slot) = self.slot {
+            // Only its own mark: the slot is never taken by another while it is held.
+            slot.store(0, Ordering::Relaxed);
+        }
+    }
+}
+
 /// Deepest ply the buffers hold (Catchup side 5 has 61 cells, Cheversi 16 placements).
 const MAX_PLY: usize = 64;
 
@@ -178,6 +237,9 @@ const MAX_PLY: usize = 64;
 pub struct Worker<'a, G: Solvable> {
     shared: &'a Shared,
     children: Vec<Vec<Child<G>>>,
+    /// Per ply, the indices of the children put off because another thread was searching
+    /// them ([`Shared::busy`]).
+    deferred: Vec<Vec<usize>>,
     nodes: u64,
     flushed: u64,
     /// Rotates the order of the first plies' moves, so threads part ways.
@@ -196,6 +258,7 @@ impl<'a, G: Solvable> Worker<'a, G> {
         Worker {
             shared,
             children: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            deferred: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             nodes: 0,
             flushed: 0,
             thread_index,
@@ -239,8 +302,13 @@ impl<'a, G: Solvable> Worker<'a, G> {
         let (mut alpha, mut beta) = (alpha, beta);
         let mut table_move = 0;
         let mut key = [0; 2];
+        let parallel = self.shared.parallel.load(Ordering::Relaxed);
+        let mut _busy = None;
         if use_table {
             key = position.key();
+            if parallel && remaining >= G::DEFER_MIN_REMAINING {
+                _busy = Some(self.shared.mark_busy(key));
+            }
             if let Some(entry) = self.shared.table.probe(key) {
                 let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
                 if lower >= beta || lower == upper {
@@ -330,16 +398,37 @@ impl<'a, G: Solvable> Worker<'a, G> {
                     }
                 }
             }
-            for child in children.iter() {
-                if tried != [0; 3] {
-                    let code = position.move_code(child.mv);
-                    if tried.contains(&code) {
+            // With several threads, the children another thread is searching come last.
+            // Not the first move of the node: a node that cuts mostly does so on it.
+            let defer = parallel && remaining > G::DEFER_MIN_REMAINING;
+            let mut deferred = std::mem::take(&mut self.deferred[slot]);
+            deferred.clear();
+            let (mut next, mut next_deferred) = (0, 0);
+            loop {
+                let index = if next < children.len() {
+                    next += 1;
+                    next - 1
+                } else if let Some(&index) = deferred.get(next_deferred) {
+                    next_deferred += 1;
+                    index
+                } else {
+                    break;
+                };
+                let child = &children[index];
+                if next_deferred == 0 {
+                    if tried != [0; 3] && tried.contains(&position.move_code(child.mv)) {
+                        continue;
+                    }
+                    let first = index == 0 && tried == [0; 3];
+                    if defer && !first && self.shared.is_busy(child.position.key()) {
+                        deferred.push(index);
                         continue;
                     }
                 }
                 let value = -self.search(&child.position, -beta, -alpha.max(best), ply + 1);
                 if self.shared.stopped() {
                     self.children[slot] = children;
+                    self.deferred[slot] = deferred;
                     return 0;
                 }
                 if value > best {
@@ -351,6 +440,7 @@ impl<'a, G: Solvable> Worker<'a, G> {
                     }
                 }
             }
+            self.deferred[slot] = deferred;
             self.children[slot] = children;
         }
         if ply == 0 {
@@ -502,7 +592,57 @@ fn order<G: Solvable>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::cheversi::CheversiState;
+    use crate::random::SplitMix64;
+    use crate::solve::cheversi::{CheversiState, random_board};
+
+    impl Shared {
+        /// Slots of `busy` holding a mark.
+        fn busy_marks(&self) -> usize {
+            self.busy
+                .iter()
+                .filter(|slot| slot.load(Ordering::Relaxed) != 0)
+                .count()
+        }
+    }
+
+    /// With several threads, a child another thread is searching is put off and searched
+    /// after the others. Every child and grandchild of the root marked busy, as if
+    /// another thread held them all (a few share a slot and stay unmarked): the search
+    /// still reaches the value a search without marks reaches, on random boards 8
+    /// placements before the end, and leaves no mark of its own behind.
+    #[test]
+    fn children_put_off_as_busy_are_still_searched_and_marks_taken_off() {
+        let mut rng = SplitMix64::new(2468);
+        for _ in 0..6 {
+            let state = CheversiState::new(random_board(&mut rng, 8));
+            let expected = Worker::new(&Shared::new(16), 0).exact(&state, 0);
+            let shared = Shared::new(16);
+            shared.parallel.store(true, Ordering::Relaxed);
+            let (mut children, mut grandchildren, mut marks) = (Vec::new(), Vec::new(), Vec::new());
+            state.children(&mut children);
+            for child in &children {
+                marks.push(shared.mark_busy(child.position.key()));
+                child.position.children(&mut grandchildren);
+                for grandchild in &grandchildren {
+                    marks.push(shared.mark_busy(grandchild.position.key()));
+                }
+            }
+            let held = shared.busy_marks();
+            let busy = children
+                .iter()
+                .filter(|child| shared.is_busy(child.position.key()))
+                .count();
+            assert!(
+                busy * 10 >= children.len() * 9,
+                "{busy} of {}",
+                children.len()
+            );
+            assert_eq!(Worker::new(&shared, 0).exact(&state, 0), expected);
+            assert_eq!(shared.busy_marks(), held, "the search took its marks off");
+            drop(marks);
+            assert_eq!(shared.busy_marks(), 0);
+        }
+    }
 
     #[test]
     fn a_new_cut_move_becomes_the_first_killer_and_the_first_the_second() {

@@ -234,7 +234,7 @@ impl SolveTable {
 /// A key's bits mixed (SplitMix64's finaliser, every bit of the key reaching every bit
 /// of the result): the low bits pick the stripe, the next ones the bucket.
 #[inline]
-fn mix(key: Key) -> usize {
+pub(super) fn mix(key: Key) -> usize {
     let mut mixed = key[0] ^ key[1].wrapping_mul(0x9e37_79b9_7f4a_7c15);
     mixed = (mixed ^ (mixed >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
