@@ -118,7 +118,7 @@ pub trait Solvable: Clone + Send + Sync + 'static {
 
     /// With several threads, a node with at least this many remaining marks itself as
     /// being searched, and a node with more puts such children off until its others are
-    /// searched ([`Shared::busy`]); `u32::MAX` for never.
+    /// searched ([`Shared::mark_busy`]); `u32::MAX` for never.
     const DEFER_MIN_REMAINING: u32 = u32::MAX;
 }
 
@@ -215,8 +215,8 @@ impl Shared {
 /// Slots of [`Shared::busy`]: room for far more nodes than two threads have open at once.
 const BUSY_SLOTS: usize = 1 << 16;
 
-/// A node's mark in [`Shared::busy`], taken off when it is dropped (when the node is done,
-/// whichever way it returns).
+/// A node's mark ([`Shared::mark_busy`]), taken off when it is dropped (when the node is
+/// done, whichever way it returns).
 pub struct BusyMark<'a> {
     slot: Option<&'a AtomicU64>,
 }
