@@ -239,6 +239,43 @@ fn cheversi_two_threads_reach_the_value_of_one() {
     }
 }
 
+/// The same for Catchup side 3 with 14 to 16 empty cells (nodes from 12 empty cells up
+/// are marked while two threads search), under both rules.
+#[test]
+fn catchup_two_threads_reach_the_value_of_one() {
+    let mut rng = SplitMix64::new(1414);
+    let two = Settings {
+        threads: 2,
+        ..Settings::default()
+    };
+    for round in 0..6 {
+        let rule = if round % 2 == 0 {
+            CatchupRule::Original
+        } else {
+            CatchupRule::Revised
+        };
+        let position = random_catchup(&mut rng, 3, rule, 14 + round % 3);
+        let state = CatchupState::from_game(&position).expect("side 3");
+        let one = driver::solve(&state, &Settings::default(), &Shared::new(16), None);
+        let solution = driver::solve(&state, &two, &Shared::new(16), None);
+        assert_eq!(solution.value, one.value, "{}", position.position_text());
+        let best = solution.best.expect("a best move");
+        let mut children = Vec::new();
+        state.children(&mut children);
+        let child = children
+            .iter()
+            .find(|child| child.mv == best)
+            .expect("a legal best move");
+        let child_value = Worker::new(&Shared::new(16), 0).exact(&child.position, 0);
+        assert_eq!(
+            child_value.map(|value| -value),
+            Some(one.value),
+            "{}",
+            position.position_text()
+        );
+    }
+}
+
 /// Null and narrow windows around the true value, searched in turn by one worker (so the
 /// table's moves and the killers of earlier searches are tried first, as in MTD(f)):
 /// every fail-soft answer must bound the value on the right side, and answers inside the

@@ -592,7 +592,10 @@ fn order<G: Solvable>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::catchup::Catchup;
+    use crate::game::{CatchupRule, GameConfig, Rules, Variant};
     use crate::random::SplitMix64;
+    use crate::solve::catchup::CatchupState;
     use crate::solve::cheversi::{CheversiState, random_board};
 
     impl Shared {
@@ -605,42 +608,71 @@ mod tests {
         }
     }
 
-    /// With several threads, a child another thread is searching is put off and searched
-    /// after the others. Every child and grandchild of the root marked busy, as if
-    /// another thread held them all (a few share a slot and stay unmarked): the search
-    /// still reaches the value a search without marks reaches, on random boards 8
-    /// placements before the end, and leaves no mark of its own behind.
-    #[test]
-    fn children_put_off_as_busy_are_still_searched_and_marks_taken_off() {
-        let mut rng = SplitMix64::new(2468);
-        for _ in 0..6 {
-            let state = CheversiState::new(random_board(&mut rng, 8));
-            let expected = Worker::new(&Shared::new(16), 0).exact(&state, 0);
-            let shared = Shared::new(16);
-            shared.parallel.store(true, Ordering::Relaxed);
-            let (mut children, mut grandchildren, mut marks) = (Vec::new(), Vec::new(), Vec::new());
-            state.children(&mut children);
-            for child in &children {
-                marks.push(shared.mark_busy(child.position.key()));
+    /// With every child of `state` and the grandchildren under its first children marked
+    /// busy, as if another thread held them all (a few share a slot and stay unmarked), a
+    /// search with deferral on still reaches the value a search without marks reaches,
+    /// and leaves no mark behind.
+    fn assert_put_off_children_are_searched<G: Solvable + Debug>(state: &G) {
+        let expected = Worker::new(&Shared::new(16), 0).exact(state, 0);
+        let shared = Shared::new(16);
+        shared.parallel.store(true, Ordering::Relaxed);
+        let (mut children, mut grandchildren, mut marks) = (Vec::new(), Vec::new(), Vec::new());
+        state.children(&mut children);
+        for (index, child) in children.iter().enumerate() {
+            marks.push(shared.mark_busy(child.position.key()));
+            // The grandchildren under the first few children only: Catchup's are many
+            // more than the marks have slots for.
+            if index < 8 {
                 child.position.children(&mut grandchildren);
                 for grandchild in &grandchildren {
                     marks.push(shared.mark_busy(grandchild.position.key()));
                 }
             }
-            let held = shared.busy_marks();
-            let busy = children
-                .iter()
-                .filter(|child| shared.is_busy(child.position.key()))
-                .count();
-            assert!(
-                busy * 10 >= children.len() * 9,
-                "{busy} of {}",
-                children.len()
+        }
+        let held = shared.busy_marks();
+        let busy = children
+            .iter()
+            .filter(|child| shared.is_busy(child.position.key()))
+            .count();
+        assert!(
+            busy * 10 >= children.len() * 9,
+            "{busy} of {}",
+            children.len()
+        );
+        assert_eq!(
+            Worker::new(&shared, 0).exact(state, 0),
+            expected,
+            "{state:?}"
+        );
+        assert_eq!(shared.busy_marks(), held, "the search took its marks off");
+        drop(marks);
+        assert_eq!(shared.busy_marks(), 0);
+    }
+
+    /// With several threads, a child another thread is searching is put off and searched
+    /// after the others: Cheversi 8 placements before the end, Catchup side 3 with 14 to
+    /// 16 empty cells under both rules (deferral starts above 6 placements and 12 cells).
+    #[test]
+    fn children_put_off_as_busy_are_still_searched_and_marks_taken_off() {
+        let mut rng = SplitMix64::new(2468);
+        for _ in 0..6 {
+            assert_put_off_children_are_searched(&CheversiState::new(random_board(&mut rng, 8)));
+        }
+        for round in 0..12 {
+            let config = GameConfig {
+                variant: Variant::Catchup,
+                size: Some(3),
+                catchup_rule: [CatchupRule::Original, CatchupRule::Revised][round % 2],
+            };
+            let mut position = Catchup::start(&config).expect("a start position");
+            let mut moves = Vec::new();
+            while position.empty_count() > 14 + round % 3 {
+                position.legal_moves(&mut moves);
+                position.play_unchecked(moves[rng.below(moves.len())]);
+            }
+            assert_put_off_children_are_searched(
+                &CatchupState::from_game(&position).expect("side 3"),
             );
-            assert_eq!(Worker::new(&shared, 0).exact(&state, 0), expected);
-            assert_eq!(shared.busy_marks(), held, "the search took its marks off");
-            drop(marks);
-            assert_eq!(shared.busy_marks(), 0);
         }
     }
 
