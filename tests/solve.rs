@@ -211,68 +211,47 @@ fn cheversi_exact_from_the_deepened_guess_equals_exact_from_zero() {
 }
 
 /// Two threads (sharing the table, each putting off the children the other is searching)
-/// reach the value one thread reaches, and their best move keeps it, on random positions
-/// 8 and 9 placements before the end.
+/// reach the value one thread reaches, and their best move keeps it.
+fn assert_two_threads_reach_the_value_of_one<G: Solvable>(state: &G, name: &str) {
+    let two = Settings {
+        threads: 2,
+        ..Settings::default()
+    };
+    let one = driver::solve(state, &Settings::default(), &Shared::new(16), None);
+    let solution = driver::solve(state, &two, &Shared::new(16), None);
+    assert_eq!(solution.value, one.value, "{name}");
+    let best = solution.best.expect("a best move");
+    let mut children = Vec::new();
+    state.children(&mut children);
+    let child = children
+        .iter()
+        .find(|child| child.mv == best)
+        .expect("a legal best move");
+    let child_value = Worker::new(&Shared::new(16), 0).exact(&child.position, 0);
+    assert_eq!(child_value.map(|value| -value), Some(one.value), "{name}");
+}
+
+/// Cheversi 8 and 9 placements before the end.
 #[test]
 fn cheversi_two_threads_reach_the_value_of_one() {
     let mut rng = SplitMix64::new(2718);
-    let two = Settings {
-        threads: 2,
-        ..Settings::default()
-    };
     for left in [8, 8, 8, 9, 9, 9] {
         let position = random_cheversi(&mut rng, left);
         let state = CheversiState::new(position.clone());
-        let one = driver::solve(&state, &Settings::default(), &Shared::new(16), None);
-        let solution = driver::solve(&state, &two, &Shared::new(16), None);
-        assert_eq!(solution.value, one.value, "{position:?}");
-        let mut child = position.clone();
-        child
-            .play(solution.best.expect("a best move"))
-            .expect("a legal best move");
-        let child_value = Worker::new(&Shared::new(16), 0).exact(&CheversiState::new(child), 0);
-        assert_eq!(
-            child_value.map(|value| -value),
-            Some(one.value),
-            "{position:?}"
-        );
+        assert_two_threads_reach_the_value_of_one(&state, &position.position_text());
     }
 }
 
-/// The same for Catchup side 3 with 14 to 16 empty cells (nodes from 12 empty cells up
-/// are marked while two threads search), under both rules.
+/// Catchup side 3 with 14 to 16 empty cells (nodes from 12 empty cells up are marked
+/// while two threads search), under both rules.
 #[test]
 fn catchup_two_threads_reach_the_value_of_one() {
     let mut rng = SplitMix64::new(1414);
-    let two = Settings {
-        threads: 2,
-        ..Settings::default()
-    };
     for round in 0..6 {
-        let rule = if round % 2 == 0 {
-            CatchupRule::Original
-        } else {
-            CatchupRule::Revised
-        };
+        let rule = [CatchupRule::Original, CatchupRule::Revised][round % 2];
         let position = random_catchup(&mut rng, 3, rule, 14 + round % 3);
         let state = CatchupState::from_game(&position).expect("side 3");
-        let one = driver::solve(&state, &Settings::default(), &Shared::new(16), None);
-        let solution = driver::solve(&state, &two, &Shared::new(16), None);
-        assert_eq!(solution.value, one.value, "{}", position.position_text());
-        let best = solution.best.expect("a best move");
-        let mut children = Vec::new();
-        state.children(&mut children);
-        let child = children
-            .iter()
-            .find(|child| child.mv == best)
-            .expect("a legal best move");
-        let child_value = Worker::new(&Shared::new(16), 0).exact(&child.position, 0);
-        assert_eq!(
-            child_value.map(|value| -value),
-            Some(one.value),
-            "{}",
-            position.position_text()
-        );
+        assert_two_threads_reach_the_value_of_one(&state, &position.position_text());
     }
 }
 
