@@ -212,7 +212,7 @@ impl Shared {
     }
 }
 
-/// Slots of [`Shared::busy`]: room for far more nodes than two threads have open at once.
+/// Slots of [`Shared::busy`]: far more than the nodes all threads have open at once.
 const BUSY_SLOTS: usize = 1 << 16;
 
 /// A node's mark ([`Shared::mark_busy`]), taken off when it is dropped (when the node is
