@@ -335,7 +335,7 @@ impl<'a, G: Solvable> Worker<'a, G> {
         // ordered with the rest, and put off there when another thread is on them. In a
         // game without busy marks they take the moves in another order instead; where the
         // marks part the threads, the same order is better (two threads on the five
-        // 12-left Cheversi positions: 47.5 to 51.3 s, against 66.0 to 68.6 s rotated).
+        // 12-left Cheversi positions: 47.5 to 59.0 s, against 66.0 to 68.6 s rotated).
         let helper_near_root = self.thread_index > 0 && ply < 2;
         let rotation = if helper_near_root && G::DEFER_MIN_REMAINING == u32::MAX {
             self.thread_index * (ply + 1)
