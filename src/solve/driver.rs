@@ -109,6 +109,10 @@ pub fn solve_until_stopped<G: Solvable>(
         .collect();
     let done = AtomicBool::new(false);
     let proven = AtomicUsize::new(0);
+    // Several threads mark the nodes they are on (see `Shared::busy`).
+    shared
+        .parallel
+        .store(settings.threads > 1, Ordering::Relaxed);
     let total = if settings.all {
         representatives.len()
     } else {
@@ -222,9 +226,6 @@ fn solve_root<G: Solvable>(
     shared: &Shared,
 ) -> Option<(i32, Option<G::Move>)> {
     let answer = Mutex::new(None);
-    shared
-        .parallel
-        .store(settings.threads > 1, Ordering::Relaxed);
     std::thread::scope(|scope| {
         for thread_index in 0..settings.threads.max(1) {
             let answer = &answer;
@@ -261,9 +262,6 @@ fn solve_each<G: Solvable>(
 ) -> Option<Vec<i32>> {
     let values = Mutex::new(vec![0; representatives.len()]);
     let next = AtomicUsize::new(0);
-    shared
-        .parallel
-        .store(settings.threads > 1, Ordering::Relaxed);
     std::thread::scope(|scope| {
         for _ in 0..settings.threads.max(1) {
             scope.spawn(|| {

@@ -308,9 +308,6 @@ impl<'a, G: Solvable> Worker<'a, G> {
         let mut _busy = None;
         if use_table {
             key = position.key();
-            if parallel && remaining >= G::DEFER_MIN_REMAINING {
-                _busy = Some(self.shared.mark_busy(key));
-            }
             if let Some(entry) = self.shared.table.probe(key) {
                 let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
                 if lower >= beta || lower == upper {
@@ -322,6 +319,10 @@ impl<'a, G: Solvable> Worker<'a, G> {
                 alpha = alpha.max(lower);
                 beta = beta.min(upper);
                 table_move = entry.best;
+            }
+            // Marked once the table has not answered: a node it answers is over at once.
+            if parallel && remaining >= G::DEFER_MIN_REMAINING {
+                _busy = Some(self.shared.mark_busy(key));
             }
         }
         let nodes_before = self.nodes;
@@ -428,7 +429,8 @@ impl<'a, G: Solvable> Worker<'a, G> {
                     break;
                 };
                 let child = &children[index];
-                if next_deferred == 0 {
+                let first_round = next_deferred == 0;
+                if first_round {
                     if tried != [0; 3] && tried.contains(&position.move_code(child.mv)) {
                         continue;
                     }

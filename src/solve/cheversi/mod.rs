@@ -268,8 +268,9 @@ impl Solvable for CheversiState {
     const DEEPENED_GUESS_MIN_REMAINING: u32 = 8;
 
     /// White's 6th placement, the node of the 6th pass, and above: on the five 12-left
-    /// positions two threads took 69.3 s in all with it and 77.4 s without (one thread
-    /// 84.2 s); from 5 left on it was slower on some of them.
+    /// positions two threads took 65.7 to 69.3 s in all with it and 77.4 s without (one
+    /// thread 84.2 s), then with the same root order in every thread 47.5 to 59.0 s;
+    /// from 5 or 7 left on it was slower on some of them.
     const DEFER_MIN_REMAINING: u32 = 6;
 }
 
