@@ -9,10 +9,12 @@
 //! Layout: `types` (re-exported here) holds what the engine and its callers exchange
 //! (options, limits, progress, results); `engine` the [`Engine`] facade; `mcts_driver`
 //! the multi-thread MCTS run around [`mcts`]; [`shared`] and [`time`] the stop flag, node
-//! count and time budget both searches share.
+//! count and time budget both searches share; [`estimate`] the fixed-depth value the
+//! solver starts from.
 
 pub mod alphabeta;
 mod engine;
+pub mod estimate;
 pub mod game;
 pub mod mcts;
 mod mcts_driver;

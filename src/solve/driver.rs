@@ -200,7 +200,7 @@ fn value_of<G: Solvable>(
     question: Question,
 ) -> Option<i32> {
     let value = match question {
-        Question::Exact => return worker.exact_from_deepened_guess(position),
+        Question::Exact => return worker.exact_from_guess(position),
         Question::Sign => worker.sign(position),
         Question::AtLeast(threshold) => {
             // A threshold past the values answers the same as one at their edge, and

@@ -99,9 +99,10 @@ pub trait Solvable: Clone + Send + Sync + 'static {
         None
     }
 
-    /// A cheap estimate of the value, where MTD(f) starts (a start near the value saves
-    /// the costly windows above it); 0 by default.
-    fn guess(&self) -> i32 {
+    /// An estimate of the value, where MTD(f) starts (a start near the value saves the
+    /// costly windows on either side); 0 by default. A slow estimate ends early once
+    /// `stop` is set (the solve is stopped then anyway).
+    fn guess(&self, _stop: &AtomicBool) -> i32 {
         0
     }
 
@@ -112,10 +113,6 @@ pub trait Solvable: Clone + Send + Sync + 'static {
     /// Below this many remaining plies or cells, no enhanced transposition cut-off is
     /// tried (it computes every child's key, which costs more than it saves near the end).
     const ETC_MIN_REMAINING: u32 = 12;
-
-    /// From this many remaining plies or cells on, MTD(f) starts from a solved guess
-    /// ([`Worker::deepened_guess`]); `u32::MAX` for never.
-    const DEEPENED_GUESS_MIN_REMAINING: u32 = u32::MAX;
 
     /// With several threads, a node with at least this many remaining marks itself as
     /// being searched, and a node with more puts such children off until its others are
@@ -490,40 +487,11 @@ impl<'a, G: Solvable> Worker<'a, G> {
         self.search(position, -1, 1, 0).signum()
     }
 
-    /// The exact value by MTD(f), started a point below [`Worker::deepened_guess`]: the
-    /// guess misses by a point or two either way, and a window below the value is far
-    /// cheaper to search than one above it. `None` after a stop.
-    pub fn exact_from_deepened_guess(&mut self, position: &G) -> Option<i32> {
-        let guess = self.deepened_guess(position)?;
-        self.exact(position, guess.saturating_sub(1))
-    }
-
-    /// Where MTD(f) starts: far from the end, the exact value of the position two plies
-    /// down the greedy line (each side's move of the highest ordering score), itself
-    /// solved so; near the end [`Solvable::guess`]. The solve of that smaller position
-    /// costs a small part of the whole, and its proofs stay in the table for the main
-    /// search, whose first moves it follows. `None` after a stop.
-    pub fn deepened_guess(&mut self, position: &G) -> Option<i32> {
-        if position.remaining() < G::DEEPENED_GUESS_MIN_REMAINING {
-            return Some(position.guess());
-        }
-        let mut line = position.clone();
-        let mut children = Vec::new();
-        for ply in 0..2 {
-            if let Some(value) = line.final_value() {
-                // One ply down, the value is the opponent's.
-                return Some(if ply == 1 { -value } else { value });
-            }
-            line.children(&mut children);
-            let Some(best) = children.drain(..).max_by_key(|child| child.order) else {
-                return Some(position.guess());
-            };
-            line = best.position;
-        }
-        let root_best = self.root_best;
-        let value = self.exact_from_deepened_guess(&line);
-        self.root_best = root_best;
-        value
+    /// The exact value by MTD(f) from the position's [`Solvable::guess`]. `None` after a
+    /// stop.
+    pub fn exact_from_guess(&mut self, position: &G) -> Option<i32> {
+        let guess = position.guess(&self.shared.stop);
+        self.exact(position, guess)
     }
 
     /// The exact value by MTD(f) from `guess`: null-window searches until the lower and

@@ -17,8 +17,11 @@
 //! over the board's 8 symmetries: every rule (touching, the Bishops' square colours, the
 //! attack patterns) is kept by rotations and mirrors, since no piece has a direction.
 
+use std::sync::atomic::AtomicBool;
+
 use crate::game::cheversi::{Cheversi, Move, PLACEMENTS, PieceKind, Square, Squares};
 use crate::game::{Player, Rules};
+use crate::search::estimate::fixed_depth_value;
 
 use super::search::{Child, Solvable, Staged};
 
@@ -33,15 +36,20 @@ use ending::Scratch;
 /// Positions with at most this many pieces get the symmetric key (it costs 8 encodings).
 const SYMMETRIC_KEY_PLACEMENTS: u8 = 6;
 
+/// From this many placements before the end, MTD(f) starts from the evaluation search's
+/// value (below, from the greedy game's margin: the solves are short there, and the
+/// search's table would cost more to clear than it saves).
+const ESTIMATE_MIN_REMAINING: u32 = 8;
+
 /// No margin reaches this (each side attacks fewer than 128 squares with its pieces).
 const VALUE_BOUND: i32 = 127;
 
 /// About how many nodes an exact solve (the margin, not only win/draw/loss) takes at most
 /// with `left` placements to go, for the engine's choice to try the solver in a move's
 /// time: about one and a half times the largest count measured on positions reached by
-/// partly random play (protocol.md, "Solving": 8 left 390,000 over 13 positions, 9 left
-/// 1.6 million over 8, 10 left 11 million over 17, 11 left 57 million over 4, 12 left 215
-/// million over 5, 14 left 9.5 billion on one line before the replies counted in the
+/// partly random play (protocol.md, "Solving": 8 left 340,000 over 13 positions, 9 left
+/// 1.0 million over 8, 10 left 9.4 million over 17, 11 left 47 million over 4, 12 left 340
+/// million over 11, 14 left 9.5 billion on one line before the replies counted in the
 /// order), further out some 5 times more a placement.
 pub fn solver_nodes_estimate(left: u8) -> u64 {
     const BY_LEFT: [u64; 17] = [
@@ -53,11 +61,11 @@ pub fn solver_nodes_estimate(left: u8) -> u64 {
         6_000,
         30_000,
         150_000,
-        600_000,
-        2_500_000,
-        16_000_000,
-        90_000_000,
-        330_000_000,
+        500_000,
+        1_500_000,
+        14_000_000,
+        70_000_000,
+        500_000_000,
         2_500_000_000,
         14_000_000_000,
         70_000_000_000,
@@ -164,9 +172,17 @@ impl Solvable for CheversiState {
         });
     }
 
-    /// The margin of the game played on greedily: each side takes the placement that
-    /// gains the most at once.
-    fn guess(&self) -> i32 {
+    /// Where MTD(f) starts. From 8 placements before the end, the value `go depth N`
+    /// gives a placement short of the end (rounded to points): on the 17 positions 10
+    /// placements before the end it was exact on 10 and a point off on the other 7, and
+    /// cost 45 to 115 ms there. Nearer the end, the margin of the game played on greedily,
+    /// each side taking its largest immediate gain.
+    fn guess(&self, stop: &AtomicBool) -> i32 {
+        let remaining = self.remaining();
+        if remaining >= ESTIMATE_MIN_REMAINING {
+            let value = fixed_depth_value(&self.position, remaining - 1, stop);
+            return (value + 50 * value.signum()) / 100;
+        }
         let mover = self.position.side_to_move();
         let mut state = self.clone();
         let mut moves = Vec::with_capacity(128);
@@ -264,8 +280,6 @@ impl Solvable for CheversiState {
     /// not in the table: their own children are settled without nodes) cost more than
     /// the cut-offs save.
     const ETC_MIN_REMAINING: u32 = 6;
-
-    const DEEPENED_GUESS_MIN_REMAINING: u32 = 8;
 
     /// White's 6th placement, the node of the 6th pass, and above: on the five 12-left
     /// positions two threads took 65.7 to 69.3 s in all with it and 77.4 s without (one
