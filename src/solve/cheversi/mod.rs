@@ -37,8 +37,9 @@ use ending::Scratch;
 const SYMMETRIC_KEY_PLACEMENTS: u8 = 6;
 
 /// From this many placements before the end, MTD(f) starts from the evaluation search's
-/// value (below, from the greedy game's margin: the solves are short there, and the
-/// search's table would cost more to clear than it saves).
+/// value; nearer the end from the greedy game's margin. At 8 the estimate already breaks
+/// even (8% fewer nodes over 13 positions, the same time); nearer the end a whole solve
+/// takes a few milliseconds.
 const ESTIMATE_MIN_REMAINING: u32 = 8;
 
 /// No margin reaches this (each side attacks fewer than 128 squares with its pieces).
