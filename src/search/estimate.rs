@@ -1,6 +1,7 @@
 //! A quick estimate of a position's value for the solver: the evaluation search of `go`
-//! to a fixed depth, the depth `go depth N` reports. The solver starts MTD(f) there, since
-//! a start at the value spares it the windows on either side (see `crate::solve`).
+//! to a fixed depth, as `go depth N` runs it but with a table of its own. The solver
+//! starts MTD(f) there, since a start at the value spares it the windows on either side
+//! (see `crate::solve`).
 
 use std::sync::atomic::AtomicBool;
 

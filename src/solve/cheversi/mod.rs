@@ -173,8 +173,8 @@ impl Solvable for CheversiState {
         });
     }
 
-    /// Where MTD(f) starts. From 8 placements before the end, the value `go depth N`
-    /// gives a placement short of the end (rounded to points): on the 17 positions 10
+    /// Where MTD(f) starts. From 8 placements before the end, the value of the evaluation
+    /// search a placement short of the end (rounded to points): on the 17 positions 10
     /// placements before the end it was exact on 10 and a point off on the other 7, and
     /// cost 45 to 115 ms there. Nearer the end, the margin of the game played on greedily,
     /// each side taking its largest immediate gain.
