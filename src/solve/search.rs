@@ -9,8 +9,7 @@
 //! A value is found with null windows: win/draw/loss is one search of the window
 //! `(-1, 1)`, an exact margin is MTD(f) (null-window searches that move a bound towards
 //! the value until both meet). Threads share the table and run the same search, each
-//! putting off the children another is searching (in a game without such marks, each
-//! with the moves near the root in another order); the first answer stops the others
+//! putting off the children another is searching; the first answer stops the others
 //! (an unfinished search stores nothing, so the table holds only proven facts).
 
 use std::fmt::Debug;
@@ -116,7 +115,8 @@ pub trait Solvable: Clone + Send + Sync + 'static {
 
     /// With several threads, a node with at least this many remaining marks itself as
     /// being searched, and a node with more puts such children off until its others are
-    /// searched ([`Shared::mark_busy`]); `u32::MAX` for never.
+    /// searched ([`Shared::mark_busy`]); `u32::MAX` for never (the threads then share
+    /// only the table, and mostly search the same subtrees side by side).
     const DEFER_MIN_REMAINING: u32 = u32::MAX;
 }
 
@@ -240,8 +240,7 @@ pub struct Worker<'a, G: Solvable> {
     deferred: Vec<Vec<usize>>,
     nodes: u64,
     flushed: u64,
-    /// Rotates the order of the first plies' moves, so threads part ways, in a game whose
-    /// nodes are never marked busy ([`Solvable::DEFER_MIN_REMAINING`]).
+    /// 0 for the first thread; the others stage no move near the root (see `search`).
     thread_index: usize,
     /// Per ply, the codes of the last two moves that cut off there, the newest first
     /// (tried after the table's: the second one refutes much of what the first does not).
@@ -330,17 +329,11 @@ impl<'a, G: Solvable> Worker<'a, G> {
         // ends the node before the children are generated.
         let mut tried: Staged = [0; 3];
         // Near the root, helper threads search no move before the others: their moves are
-        // ordered with the rest, and put off there when another thread is on them. In a
-        // game without busy marks they take the moves in another order instead; where the
-        // marks part the threads, the same order is better (two threads on the five
-        // 12-left Cheversi positions: 47.5 to 59.0 s, against 66.0 to 68.6 s rotated).
-        let helper_near_root = self.thread_index > 0 && ply < 2;
-        let rotation = if helper_near_root && G::DEFER_MIN_REMAINING == u32::MAX {
-            self.thread_index * (ply + 1)
-        } else {
-            0
-        };
-        let staged = !helper_near_root;
+        // ordered with the rest, and put off there when another thread is on them. The
+        // same order in every thread, parted by the marks, beat a rotated order in the
+        // helpers (two threads on the five 12-left Cheversi positions: 47.5 to 59.0 s,
+        // against 66.0 to 68.6 s rotated).
+        let staged = self.thread_index == 0 || ply >= 2;
         for (index, code) in tried_first(table_move, self.killers[slot])
             .into_iter()
             .enumerate()
@@ -392,7 +385,7 @@ impl<'a, G: Solvable> Worker<'a, G> {
             } else {
                 tried_first(table_move, self.killers[slot])
             };
-            order(position, &mut children, first, rotation);
+            order(position, &mut children, first);
             if use_table && remaining >= G::ETC_MIN_REMAINING {
                 for child in children.iter() {
                     if child.position.remaining() < G::TABLE_MIN_REMAINING {
@@ -547,9 +540,9 @@ impl<'a, G: Solvable> Worker<'a, G> {
     }
 }
 
-/// Sorts `children` best first: the table's move, the ply's killer, then by ordering
-/// score; then rotates the list left by `rotation` (a helper thread's other order).
-fn order<G: Solvable>(position: &G, children: &mut [Child<G>], first: Staged, rotation: usize) {
+/// Sorts `children` best first: the table's move, the ply's killers, then by ordering
+/// score.
+fn order<G: Solvable>(position: &G, children: &mut [Child<G>], first: Staged) {
     children.sort_by_key(|child| std::cmp::Reverse(child.order));
     for code in first.into_iter().rev() {
         if code != 0
@@ -559,9 +552,6 @@ fn order<G: Solvable>(position: &G, children: &mut [Child<G>], first: Staged, ro
         {
             children[..=index].rotate_right(1);
         }
-    }
-    if rotation > 0 && children.len() > 1 {
-        children.rotate_left(rotation % children.len());
     }
 }
 
