@@ -226,12 +226,17 @@ fn solve_root<G: Solvable>(
     shared: &Shared,
 ) -> Option<(i32, Option<G::Move>)> {
     let answer = Mutex::new(None);
+    // MTD(f)'s start, found once for every thread (Cheversi's is a search of its own).
+    let guess = (settings.question == Question::Exact).then(|| root.guess(&shared.stop));
     std::thread::scope(|scope| {
         for thread_index in 0..settings.threads.max(1) {
             let answer = &answer;
             scope.spawn(move || {
                 let mut worker = Worker::new(shared, thread_index);
-                let value = value_of(&mut worker, root, settings.question);
+                let value = match guess {
+                    Some(guess) => worker.exact(root, guess),
+                    None => value_of(&mut worker, root, settings.question),
+                };
                 worker.flush();
                 if let Some(value) = value {
                     let mut answer = answer.lock().unwrap_or_else(|error| error.into_inner());
