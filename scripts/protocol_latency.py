@@ -8,8 +8,13 @@ Measures, over pipes, as a GUI sees them:
   1. process start -> `ugiok` (best and median of N starts);
   2. `isready` -> `readyok` while a `go infinite` search runs (median, p99);
   3. `stop` -> `bestmove` of a running `go infinite` search (median, p99, max),
-     stopping after a random 5-40 ms of search.
-Targets (issue 3): readyok median <= 1 ms, stop p99 <= 5 ms, start -> ugiok <= 50 ms.
+     stopping after a random 5-40 ms of search;
+  4. `isready` -> `readyok` behind a long job (kruzno perft 12, divide 12, bench, and
+     perft 12 with a `go` waiting behind it) with commands waiting (median, max);
+  5. `stop` -> the interrupted report of perft 12, divide 12 and bench, stopping after
+     a random 5-40 ms (median, p99, max).
+Targets: readyok median <= 1 ms and at most 50 ms behind any job, stop p99 <= 5 ms for
+a search and at most 50 ms for any job, start -> ugiok <= 50 ms.
 """
 
 import argparse
@@ -120,6 +125,53 @@ def stop_to_bestmove(binary, variant, repeats):
     return times
 
 
+LONG_JOBS = {
+    "perft 12": ["perft 12", "position startpos"],
+    "divide 12": ["divide 12", "position startpos"],
+    "bench": ["bench", "position startpos"],
+    "waiting go": ["perft 12", "position startpos", "go depth 3"],
+}
+
+
+def readyok_behind_jobs(binary, repeats):
+    """isready latency with a long job running and commands waiting behind it."""
+    results = {}
+    for name, script in LONG_JOBS.items():
+        times = []
+        for _ in range(max(1, repeats // 20)):
+            engine = Engine(binary)
+            engine.send("setoption name UCI_Variant value kruzno")
+            for line in script:
+                engine.send(line)
+            for _ in range(10):
+                time.sleep(0.002)
+                sent = engine.send("isready")
+                stamp, _ = engine.wait_for(lambda line: line == "readyok")
+                times.append(stamp - sent)
+            engine.close()
+        results[name] = times
+    return results
+
+
+def stop_long_jobs(binary, repeats):
+    """stop -> interrupted report of perft, divide and bench."""
+    rng = random.Random(2)
+    results = {}
+    for job in ["perft 12", "divide 12", "bench"]:
+        engine = Engine(binary)
+        engine.send("setoption name UCI_Variant value kruzno")
+        times = []
+        for _ in range(max(1, repeats // 4)):
+            engine.send(job)
+            time.sleep(rng.uniform(0.005, 0.040))
+            sent = engine.send("stop")
+            stamp, _ = engine.wait_for(lambda line: "interrupted by stop" in line)
+            times.append(stamp - sent)
+        engine.close()
+        results[job] = times
+    return results
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", default="target/release/tessera")
@@ -138,6 +190,13 @@ def main():
               f" p99 {ms(percentile(ready, 0.99))};"
               f" stop -> bestmove: median {ms(statistics.median(stop))},"
               f" p99 {ms(percentile(stop, 0.99))}, max {ms(max(stop))}")
+    for name, ready in readyok_behind_jobs(args.binary, args.repeats).items():
+        print(f"isready -> readyok behind {name} with commands waiting:"
+              f" median {ms(statistics.median(ready))}, max {ms(max(ready))}"
+              f" over {len(ready)}")
+    for job, stop in stop_long_jobs(args.binary, args.repeats).items():
+        print(f"stop -> interrupted {job}: median {ms(statistics.median(stop))},"
+              f" p99 {ms(percentile(stop, 0.99))}, max {ms(max(stop))} over {len(stop)}")
     return 0
 
 

@@ -8,7 +8,7 @@
 //! The positions are each variant's start position and the positions reached from it by
 //! a seeded sequence of random moves (so they follow the rules whatever their encoding).
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::game::{AnyGame, GameConfig, GameRecord, Variant};
@@ -33,18 +33,41 @@ const MCTS_SIMULATIONS: u64 = 20_000;
 
 /// Runs the bench, writing its lines through `out`; returns total nodes.
 pub fn run(out: &mut dyn FnMut(String)) -> u64 {
+    let never = AtomicBool::new(false);
+    run_until(&never, out).unwrap_or_default()
+}
+
+/// [`run`] that ends early once `stop` is raised: then the position being searched gets
+/// no line, one line says the bench was interrupted (its count is no signature) and the
+/// result is `None`.
+pub fn run_until(stop: &AtomicBool, out: &mut dyn FnMut(String)) -> Option<u64> {
     let started = Instant::now();
     let mut total = 0;
+    let mut done = 0;
+    let count = Variant::ALL.len() * OPENING_PLIES.len();
     for variant in Variant::ALL {
         let Ok(start) = AnyGame::new(GameConfig::new(variant)) else {
             out(format!("{variant}: no start position"));
             continue;
         };
         for (index, &plies) in OPENING_PLIES.iter().enumerate() {
-            let nodes = with_record!(start.kind(), record => {
-                bench_position(variant, record, plies, index as u64, out)
+            let searched = (!stop.load(Ordering::Relaxed)).then(|| {
+                with_record!(start.kind(), record => {
+                    bench_position(variant, record, plies, index as u64, stop)
+                })
             });
+            // A search cut by the stop flag gives no line: its count is not the position's.
+            let Some((line, nodes)) = searched.filter(|_| !stop.load(Ordering::Relaxed)) else {
+                out(format!(
+                    "info string bench interrupted by stop after {} ms: {done} of {count} \
+                     positions searched, {total} nodes, not a signature",
+                    started.elapsed().as_millis()
+                ));
+                return None;
+            };
+            out(line);
             total += nodes;
+            done += 1;
         }
     }
     let seconds = started.elapsed().as_secs_f64().max(1e-6);
@@ -52,7 +75,7 @@ pub fn run(out: &mut dyn FnMut(String)) -> u64 {
         "{total} nodes {} nps",
         (total as f64 / seconds) as u64
     ));
-    total
+    Some(total)
 }
 
 fn bench_position<G: SearchGame>(
@@ -60,8 +83,8 @@ fn bench_position<G: SearchGame>(
     start: &GameRecord<G>,
     plies: usize,
     seed: u64,
-    out: &mut dyn FnMut(String),
-) -> u64 {
+    stop: &AtomicBool,
+) -> (String, u64) {
     let mut rng = rng::seeded(0xbe9c ^ seed);
     let mut record = GameRecord::new(start.position().clone());
     let mut moves = Vec::new();
@@ -88,9 +111,8 @@ fn bench_position<G: SearchGame>(
             ..SearchLimits::default()
         },
     };
-    let stop = AtomicBool::new(false);
     let started = Instant::now();
-    let result = engine.search_record(&record, &limits, &stop, &mut |_| {});
+    let result = engine.search_record(&record, &limits, stop, &mut |_| {});
     let elapsed = started.elapsed().as_secs_f64().max(1e-6);
     let position = record.position();
     let best = result
@@ -102,12 +124,29 @@ fn bench_position<G: SearchGame>(
         Some(Score::Mate(moves)) => format!("mate {moves}"),
         None => "none".to_string(),
     };
-    out(format!(
+    let line = format!(
         "{variant} {} | depth {} score {score} bestmove {best} nodes {} nps {}",
         position.position_text(),
         result.depth,
         result.nodes,
         (result.nodes as f64 / elapsed) as u64
-    ));
-    result.nodes
+    );
+    (line, result.nodes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A raised stop flag ends the bench before its first search, with one line that
+    /// says so and no signature.
+    #[test]
+    fn a_raised_stop_flag_gives_no_signature() {
+        let stop = AtomicBool::new(true);
+        let mut lines = Vec::new();
+        assert_eq!(run_until(&stop, &mut |line| lines.push(line)), None);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(lines[0].starts_with("info string bench interrupted by stop after "));
+        assert!(lines[0].ends_with(": 0 of 12 positions searched, 0 nodes, not a signature"));
+    }
 }

@@ -307,9 +307,15 @@ fn run_perft(args: &PerftArgs, divide: bool) -> ExitCode {
         return ExitCode::FAILURE;
     };
     let mut lines = Vec::new();
-    tessera::perft::report(&game, args.depth, divide, !args.no_bulk, &mut |line| {
-        lines.push(line)
-    });
+    let never = std::sync::atomic::AtomicBool::new(false);
+    tessera::perft::report(
+        &game,
+        args.depth,
+        divide,
+        !args.no_bulk,
+        &never,
+        &mut |line| lines.push(line),
+    );
     // A closed pipe (`| head`) ends the output quietly instead of panicking.
     let mut stdout = std::io::stdout().lock();
     for line in lines {

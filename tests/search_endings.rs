@@ -10,7 +10,7 @@ use tessera::game::checkers::endings::{
     EndingsFile, PLY_LIMIT, SolverBoard, Tables, Value, probe, won_positions,
 };
 use tessera::game::{GameConfig, GameRecord, Rules, Variant};
-use tessera::protocol::Session;
+use tessera::protocol::ScriptRunner;
 use tessera::search::alphabeta::TABLE_WIN;
 use tessera::search::{Engine, Score, SearchLimits, SearchOptions};
 
@@ -125,19 +125,16 @@ fn a_table_draw_scores_as_a_draw() {
 }
 
 /// `setoption name EndingsFile`: a missing or damaged file is an `info string` with the
-/// reason and the engine searches on; a good one is loaded; `<empty>` unloads it.
+/// reason and the engine searches on; a good one is loaded; `<empty>` unloads it. A path
+/// that is not a regular file (a device that never ends, a directory) is refused
+/// without being read.
 #[test]
 fn the_protocol_loads_a_file_or_says_why_not() {
     let (_, path) = side5_file("protocol");
-    let mut session = Session::new();
-    let lines = |session: &mut Session, line: &str| -> Vec<String> {
-        session
-            .handle_line(line)
-            .responses
-            .iter()
-            .map(|response| response.to_string())
-            .collect()
-    };
+    // The load runs as a job (so `isready` is answered during it); the script runner
+    // runs it in line and returns its note with the command's replies.
+    let mut session = ScriptRunner::new();
+    let lines = |session: &mut ScriptRunner, line: &str| -> Vec<String> { session.send(line) };
     let handshake = lines(&mut session, "uci");
     assert!(handshake.contains(&"option name EndingsFile type string default <empty>".to_string()));
     lines(&mut session, "setoption name UCI_Variant value hexcheckers");
@@ -153,6 +150,19 @@ fn the_protocol_loads_a_file_or_says_why_not() {
             && reply[0].ends_with("going on without it"),
         "{reply:?}"
     );
+    for device in ["/dev/zero", "/"] {
+        let reply = lines(
+            &mut session,
+            &format!("setoption name EndingsFile value {device}"),
+        );
+        assert_eq!(
+            reply,
+            vec![format!(
+                "info string EndingsFile: cannot use {device}: cannot read {device}: \
+                 not a regular file; going on without it"
+            )]
+        );
+    }
     let damaged = path.with_file_name("damaged.tce");
     let mut bytes = std::fs::read(&path).expect("written");
     let last = bytes.len() - 1;

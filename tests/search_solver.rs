@@ -24,6 +24,17 @@ fn go(session: &mut Session, line: &str) -> Vec<String> {
     replies_of(session, job)
 }
 
+/// Sends `line` and runs the job it starts, if any (a setup: the engine's table is
+/// cleared or allocated off the command loop); returns every reply.
+fn send(session: &mut Session, line: &str) -> Vec<String> {
+    let step = session.handle_line(line);
+    let mut replies = lines(&step);
+    if let Some(job) = step.job {
+        replies.extend(replies_of(session, job));
+    }
+    replies
+}
+
 fn replies_of(session: &mut Session, job: Job) -> Vec<String> {
     let mut events = Vec::new();
     job.run(&mut |event| events.push(event));
@@ -173,11 +184,11 @@ fn catchup_reports_a_proven_result_as_score_mate() {
     // Side 2 (7 cells) is solved by the MCTS-solver within a few thousand simulations:
     // the first player wins (tessera solve; protocol.md, "Solving").
     let mut session = Session::new();
-    session.handle_line(&format!(
-        "setoption name UCI_Variant value {}",
-        Variant::Catchup
-    ));
-    session.handle_line("setoption name BoardSize value 2");
+    send(
+        &mut session,
+        &format!("setoption name UCI_Variant value {}", Variant::Catchup),
+    );
+    send(&mut session, "setoption name BoardSize value 2");
     assert!(lines(&session.handle_line("position startpos")).is_empty());
     let replies = go(&mut session, "go nodes 200000");
     let last_info = replies

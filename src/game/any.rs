@@ -3,6 +3,8 @@
 //! The protocol session and the match runner hold an [`AnyGame`]; search and perft are
 //! generic and reach the concrete game through [`AnyGame::kind`].
 
+use std::sync::atomic::AtomicBool;
+
 use super::catchup::Catchup;
 use super::checkers::{LargeCheckers, SmallCheckers};
 use super::cheversi::Cheversi;
@@ -197,6 +199,26 @@ impl AnyGame {
     pub fn divide(&self, depth: u32, bulk: bool) -> Vec<(String, u64)> {
         with_record!(&self.kind, record => {
             crate::perft::divide_after(record.position(), record.hashes(), depth, bulk)
+        })
+    }
+
+    /// [`AnyGame::perft`] that ends early once `stop` is raised.
+    pub fn perft_until(&self, depth: u32, bulk: bool, stop: &AtomicBool) -> crate::perft::Count {
+        with_record!(&self.kind, record => {
+            crate::perft::perft_until(record.position(), record.hashes(), depth, bulk, stop)
+        })
+    }
+
+    /// [`AnyGame::divide`] that ends early once `stop` is raised: the rows counted in
+    /// full, and whether every root move was.
+    pub fn divide_until(
+        &self,
+        depth: u32,
+        bulk: bool,
+        stop: &AtomicBool,
+    ) -> (Vec<(String, u64)>, bool) {
+        with_record!(&self.kind, record => {
+            crate::perft::divide_until(record.position(), record.hashes(), depth, bulk, stop)
         })
     }
 }

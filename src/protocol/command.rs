@@ -148,7 +148,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         words: &["isready"],
         arguments: "",
-        summary: "answer readyok at once, also during a search (after commands still waiting)",
+        summary: "answer readyok at once, whatever runs or waits",
         parse: parse::is_ready,
     },
     CommandSpec {
@@ -179,7 +179,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         words: &["stop"],
         arguments: "",
-        summary: "end the search; its bestmove follows promptly",
+        summary: "end the running search, perft, divide or bench (and those waiting)",
         parse: parse::stop,
     },
     CommandSpec {

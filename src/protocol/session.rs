@@ -1,17 +1,21 @@
 //! The protocol state machine: commands in, responses and jobs out, no I/O.
 //!
 //! A [`Session`] owns the options, the game and the engine. Long work (search, perft,
-//! bench) leaves as a [`Job`] in the returned [`Step`]; whoever runs it feeds its
-//! [`JobEvent`]s back through [`Session::job_event`]. The thin loop in `io.rs` runs
-//! jobs on a worker thread; `script.rs` runs them in line for tests.
+//! bench, and the engine's setup: allocating or clearing the hash table, reading an
+//! ending tables file) leaves as a [`Job`] in the returned [`Step`]; whoever runs it
+//! feeds its [`JobEvent`]s back through [`Session::job_event`]. The thin loop in
+//! `io.rs` runs jobs on a worker thread; `script.rs` runs them in line for tests.
+//! Handling a command itself never takes long, so the loop always reads the next line.
 //!
-//! While a job runs: `isready`, `stop` and `quit` act at once; `position`, `setoption`
-//! and `uginewgame` stop a running search and wait for its `bestmove`; every other
-//! command waits its turn, so replies always come in the order of the commands. A
-//! second `go` while a search runs (and no stop was asked for) is an error. `quit`
-//! drops waiting commands and stops the search; its bestmove is still reported if it
-//! arrives before the loop exits. End of input is gentler (see
-//! [`Session::end_of_input`]): what was asked is finished first.
+//! The readiness rule (protocol.md, "Readiness, order and stop"): `isready` is answered
+//! at once, whatever runs or waits; commands take effect in the order they were sent.
+//! While a job runs: `stop` ends it (search, perft, divide, bench), `quit` acts at
+//! once; `position`, `setoption` and `uginewgame` stop a running search and wait for
+//! its `bestmove`; every other command waits its turn, so replies come in the order of
+//! the commands (`readyok` aside). A second `go` while a search runs (and no stop was
+//! asked for) is an error. `quit` drops waiting commands and stops the search; its
+//! bestmove is still reported if it arrives before the loop exits. End of input is
+//! gentler (see [`Session::end_of_input`]): what was asked is finished first.
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -19,12 +23,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::game::{AnyGame, Player};
-use crate::search::{Engine, SearchLimits, SearchResult};
+use crate::search::{Engine, SearchLimits, SearchOptions, SearchResult};
 
 use super::board_text;
 use super::command::{self, Command, Dialect, PositionStart, Query};
 use super::error::ProtocolError;
-use super::job::{Job, JobEvent, JobOutput, SearchJob};
+use super::job::{Job, JobEvent, JobOutput, SearchJob, SetupJob};
 use super::options::{self, OPTIONS, Settings};
 use super::response::Response;
 
@@ -65,15 +69,20 @@ struct RunningSearch {
 enum Activity {
     Idle,
     Searching(Box<RunningSearch>),
-    /// perft, divide or bench.
-    Working,
+    /// perft, divide or bench (the word names it in messages); `stop` raises the flag.
+    Working {
+        job: &'static str,
+        stop: Arc<AtomicBool>,
+    },
+    /// The engine is being set up (see [`SetupJob`]); it is not stopped.
+    SettingUp,
 }
 
 /// The protocol state: options, game, engine, and what is running.
 pub struct Session {
     settings: Settings,
     game: AnyGame,
-    /// `None` while a search job holds it.
+    /// `None` while a search or setup job holds it.
     engine: Option<Box<Engine>>,
     activity: Activity,
     waiting: VecDeque<Command>,
@@ -113,7 +122,7 @@ impl Session {
         &self.settings
     }
 
-    /// True while a search, perft or bench runs.
+    /// True while a job runs: a search, perft, divide, bench or the engine's setup.
     pub fn is_busy(&self) -> bool {
         !matches!(self.activity, Activity::Idle)
     }
@@ -149,16 +158,13 @@ impl Session {
         let mut step = Step::default();
         match command {
             Command::Empty => {}
-            // At once, also during a search; behind waiting commands it waits too, so a
-            // `readyok` always means every earlier command has been carried out.
-            Command::IsReady if self.waiting.is_empty() => step.responses.push(Response::ReadyOk),
+            // At once, whatever runs or waits: `readyok` means alive, and every earlier
+            // line read (they take effect in order; protocol.md, "Readiness").
+            Command::IsReady => step.responses.push(Response::ReadyOk),
             Command::Stop => {
-                // A `go` still waiting is the search this stop is meant for.
-                if self
-                    .waiting
-                    .iter()
-                    .any(|command| matches!(command, Command::Go(_)))
-                {
+                // A job still waiting (a `go`, perft, bench) is one this stop is meant
+                // for too: it waits behind them and stops each as it starts.
+                if self.waiting.iter().any(is_job) {
                     self.waiting.push_back(Command::Stop);
                 }
                 self.request_stop(&mut step);
@@ -206,6 +212,7 @@ impl Session {
                 }
             }
             JobEvent::Line(line) => step.responses.push(Response::Text(line)),
+            JobEvent::Note(note) => step.responses.push(Response::InfoString(note)),
             JobEvent::Finished(output) => self.job_finished(output, &mut step),
         }
         step
@@ -228,6 +235,7 @@ impl Session {
                     log::error!("a search finished while none was running");
                 }
             }
+            JobOutput::Setup { engine } => self.engine = Some(engine),
             JobOutput::Done => {}
             JobOutput::Failed(message) => {
                 log::error!("job failed: {message}");
@@ -235,8 +243,10 @@ impl Session {
                     self.engine = Some(Box::new(Engine::new(self.settings.search.clone())));
                 }
                 let job = match &activity {
+                    Activity::Idle => "job",
                     Activity::Searching(_) => "search",
-                    _ => "perft or bench",
+                    Activity::Working { job, .. } => job,
+                    Activity::SettingUp => "engine setup",
                 };
                 step.responses
                     .push(Response::Error(ProtocolError::JobFailed {
@@ -256,10 +266,16 @@ impl Session {
         self.run_waiting(step);
     }
 
-    /// Asks a running search to stop; a held `go infinite` result is sent at once.
+    /// Asks a running search, perft, divide or bench to stop; a held `go infinite`
+    /// result is sent at once.
     fn request_stop(&mut self, step: &mut Step) {
-        let Activity::Searching(search) = &mut self.activity else {
-            return;
+        let search = match &mut self.activity {
+            Activity::Searching(search) => search,
+            Activity::Working { stop, .. } => {
+                stop.store(true, Ordering::SeqCst);
+                return;
+            }
+            Activity::Idle | Activity::SettingUp => return,
         };
         search.stop.store(true, Ordering::SeqCst);
         search.stop_requested = true;
@@ -295,8 +311,9 @@ impl Session {
         }
     }
 
-    /// Runs waiting commands until one starts a job or none is left. A search started
-    /// from the queue is stopped at once if a command behind it would stop it.
+    /// Runs waiting commands until one starts a job or none is left. A job started
+    /// from the queue is stopped at once if a `stop` waits behind it, a search also if
+    /// another command behind it would stop it.
     fn run_waiting(&mut self, step: &mut Step) {
         while !self.is_busy() {
             let Some(command) = self.waiting.pop_front() else {
@@ -304,7 +321,11 @@ impl Session {
             };
             self.execute(command, step);
         }
-        if self.is_searching() && self.waiting.iter().any(stops_search) {
+        let stop_waits = self
+            .waiting
+            .iter()
+            .any(|command| matches!(command, Command::Stop));
+        if stop_waits || self.is_searching() && self.waiting.iter().any(stops_search) {
             self.request_stop(step);
         }
     }
@@ -320,11 +341,7 @@ impl Session {
                     step.responses.push(error.into());
                 }
             }
-            Command::NewGame => {
-                if let Some(engine) = &mut self.engine {
-                    engine.new_game();
-                }
-            }
+            Command::NewGame => self.set_up(None, true, None, step),
             Command::Position { start, moves } => match self.set_position(start, &moves) {
                 Ok(game) => self.game = game,
                 Err(error) => step.responses.push(error.into()),
@@ -338,16 +355,18 @@ impl Session {
             ),
             Command::Perft(depth) | Command::Divide(depth) => {
                 let divide = matches!(command, Command::Divide(_));
-                self.start_job(
-                    Job::Perft {
-                        game: self.game.clone(),
-                        depth,
-                        divide,
-                    },
-                    step,
-                );
+                let stop = self.start_work(command.word());
+                step.job = Some(Job::Perft {
+                    game: self.game.clone(),
+                    depth,
+                    divide,
+                    stop,
+                });
             }
-            Command::Bench => self.start_job(Job::Bench, step),
+            Command::Bench => {
+                let stop = self.start_work("bench");
+                step.job = Some(Job::Bench { stop });
+            }
             Command::Eval => {
                 if let Some(engine) = &self.engine {
                     step.responses.extend(
@@ -365,9 +384,35 @@ impl Session {
         }
     }
 
-    fn start_job(&mut self, job: Job, step: &mut Step) {
-        self.activity = Activity::Working;
-        step.job = Some(job);
+    /// Marks perft, divide or bench as running; returns its stop flag.
+    fn start_work(&mut self, job: &'static str) -> Arc<AtomicBool> {
+        let stop = Arc::new(AtomicBool::new(false));
+        self.activity = Activity::Working {
+            job,
+            stop: Arc::clone(&stop),
+        };
+        stop
+    }
+
+    /// Hands the engine to a setup job: new options, a new game, an ending tables file.
+    fn set_up(
+        &mut self,
+        options: Option<SearchOptions>,
+        new_game: bool,
+        endings: Option<String>,
+        step: &mut Step,
+    ) {
+        let Some(engine) = self.engine.take() else {
+            log::error!("engine setup while a job holds the engine");
+            return;
+        };
+        self.activity = Activity::SettingUp;
+        step.job = Some(Job::Setup(SetupJob {
+            engine,
+            options,
+            new_game,
+            endings,
+        }));
     }
 
     fn set_option(
@@ -378,14 +423,16 @@ impl Session {
     ) -> Result<(), ProtocolError> {
         let update = options::apply(&self.settings, name, value)?;
         let hash_mb = update.settings.search.hash_mb;
-        if hash_mb != self.settings.search.hash_mb && !can_allocate_megabytes(hash_mb) {
+        let new_table = hash_mb != self.settings.search.hash_mb;
+        if new_table && !can_allocate_megabytes(hash_mb) {
             return Err(ProtocolError::OptionValue {
                 name: "Hash".to_string(),
                 value: hash_mb.to_string(),
                 reason: "cannot allocate that much memory here".to_string(),
             });
         }
-        if update.id.changes_game() {
+        let new_game = update.id.changes_game();
+        if new_game {
             let game =
                 AnyGame::new(update.settings.game).map_err(|error| ProtocolError::OptionValue {
                     name: name.to_string(),
@@ -393,24 +440,20 @@ impl Session {
                     reason: format!("no start position: {error}"),
                 })?;
             self.game = game;
-            if let Some(engine) = &mut self.engine {
-                engine.new_game();
-            }
         }
-        if update.settings.search != self.settings.search
-            && let Some(engine) = &mut self.engine
-        {
-            engine.set_options(update.settings.search.clone());
-        }
-        if update.id == options::OptionId::EndingsFile
-            && let Some(engine) = &mut self.engine
-        {
-            let note = engine.load_endings(&update.settings.search.endings_file);
-            step.responses.push(Response::InfoString(note));
-        }
+        let options = (update.settings.search != self.settings.search)
+            .then(|| update.settings.search.clone());
+        let endings = (update.id == options::OptionId::EndingsFile)
+            .then(|| update.settings.search.endings_file.clone());
         self.settings = update.settings;
         step.responses
             .extend(update.notes.into_iter().map(Response::InfoString));
+        // Allocating or clearing the table and reading a file may take long: a job.
+        if new_game || new_table || endings.is_some() {
+            self.set_up(options, new_game, endings, step);
+        } else if let (Some(engine), Some(options)) = (&mut self.engine, options) {
+            engine.set_options(options);
+        }
         Ok(())
     }
 
@@ -510,6 +553,14 @@ fn stops_search(command: &Command) -> bool {
     matches!(
         command,
         Command::Stop | Command::Position { .. } | Command::SetOption { .. } | Command::NewGame
+    )
+}
+
+/// Commands that start a job `stop` ends.
+fn is_job(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Go(_) | Command::Perft(_) | Command::Divide(_) | Command::Bench
     )
 }
 

@@ -14,6 +14,9 @@ use std::time::Duration;
 
 use tessera::protocol::ScriptRunner;
 
+/// The line [`Engine::sync`] sends: no command, so its reply is an error line.
+const SYNC_MARKER: &str = "sync-marker";
+
 /// How long the binary may take for one reply before the test fails.
 pub const REPLY_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -180,10 +183,14 @@ impl Engine {
         }
     }
 
-    /// Sends `isready` and returns the lines before its `readyok`.
+    /// Returns the lines the commands sent so far answer, up to a marker. `isready`
+    /// cannot be the marker, since its `readyok` comes at once even while commands wait
+    /// behind a job; the marker is an unknown command, whose error line keeps its place
+    /// among the replies like any other (protocol.md, "Readiness, order and stop").
     pub fn sync(&mut self) -> Vec<String> {
-        self.send("isready");
-        let mut lines = self.read_until(|line| line == "readyok");
+        self.send(SYNC_MARKER);
+        let marker = format!("info string error: unknown command ({SYNC_MARKER})");
+        let mut lines = self.read_until(|line| line == marker);
         lines.pop();
         lines
     }
@@ -216,8 +223,8 @@ fn is_search_end(line: &str) -> bool {
 
 /// Runs `script` through the binary. After each command the driver waits for its
 /// whole reply: `bestmove` after `go` (and after `stop` of a running search), the
-/// `Nodes searched` line after perft, end of output after `quit`, and otherwise an
-/// `isready` round trip that is not recorded.
+/// `Nodes searched` line after perft, end of output after `quit`, and otherwise a
+/// [`Engine::sync`] round trip that is not recorded.
 pub fn binary(script: &[&str]) -> String {
     let mut engine = Engine::spawn();
     let mut transcript = Vec::new();

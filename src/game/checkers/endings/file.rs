@@ -19,7 +19,7 @@
 //! `cells x C(cells, other men)`: about a twelfth (side 9: 25 of 217 cells).
 
 use std::fmt::Write as _;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 
 use thiserror::Error;
@@ -169,12 +169,32 @@ impl EndingsFile {
         out.flush()
     }
 
-    /// Reads a whole file.
+    /// Reads a whole file. Only a regular file is opened (a pipe or a device could make
+    /// the read wait forever or never end), and only one that starts with the header's
+    /// first word is read past its first line.
     pub fn load(path: &Path) -> Result<Self, EndingsFileError> {
-        let bytes = std::fs::read(path).map_err(|error| EndingsFileError::Read {
+        let failed = |reason: String| EndingsFileError::Read {
             path: path.display().to_string(),
-            reason: error.to_string(),
-        })?;
+            reason,
+        };
+        let metadata = std::fs::metadata(path).map_err(|error| failed(error.to_string()))?;
+        if !metadata.is_file() {
+            return Err(failed("not a regular file".to_string()));
+        }
+        let file = std::fs::File::open(path).map_err(|error| failed(error.to_string()))?;
+        let mut reader = std::io::BufReader::new(file.take(metadata.len()));
+        let mut bytes = Vec::new();
+        reader
+            .by_ref()
+            .take(MAGIC.len() as u64)
+            .read_to_end(&mut bytes)
+            .map_err(|error| failed(error.to_string()))?;
+        if bytes != MAGIC.as_bytes() {
+            return Err(EndingsFileError::NotEndings);
+        }
+        reader
+            .read_to_end(&mut bytes)
+            .map_err(|error| failed(error.to_string()))?;
         Self::parse(bytes)
     }
 
