@@ -5,10 +5,13 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use tessera::game::{AnyGame, CatchupRule, GameConfig, Outcome, Variant};
+use tessera::gui::polls::MAX_PARKED;
 
 const TESSERA: &str = env!("CARGO_BIN_EXE_tessera");
 /// Long enough for a loaded 2-core machine; reached only when something is broken.
@@ -30,6 +33,8 @@ impl Drop for Gui {
 struct Reply {
     status: u16,
     body: Value,
+    /// The status line and headers.
+    head: String,
 }
 
 /// A chunked HTTP body decoded.
@@ -77,37 +82,8 @@ impl Gui {
 
     /// One request with the given Host and extra headers; the reply's status and JSON.
     fn raw(&self, method: &str, path: &str, host: &str, headers: &[&str], body: &[u8]) -> Reply {
-        let mut stream = TcpStream::connect(&self.address).expect("connect");
-        let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
-        for header in headers {
-            head.push_str(header);
-            head.push_str("\r\n");
-        }
-        head.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
-        stream.write_all(head.as_bytes()).expect("write the head");
-        // The server may refuse before reading the whole body.
-        let _ = stream.write_all(body);
-        let mut answer = Vec::new();
-        let _ = stream.read_to_end(&mut answer);
-        let split = answer
-            .windows(4)
-            .position(|four| four == b"\r\n\r\n")
-            .expect("a complete answer");
-        let head = String::from_utf8_lossy(&answer[..split]).to_string();
-        let status = head
-            .split_whitespace()
-            .nth(1)
-            .and_then(|code| code.parse().ok())
-            .expect("a status");
-        let mut content = answer[split + 4..].to_vec();
-        if head
-            .to_ascii_lowercase()
-            .contains("transfer-encoding: chunked")
-        {
-            content = unchunk(&content);
-        }
-        let body = serde_json::from_slice(&content).unwrap_or(Value::Null);
-        Reply { status, body }
+        let mut stream = send_request(&self.address, method, path, host, headers, body);
+        read_reply(&mut stream)
     }
 
     fn get(&self, path: &str) -> Reply {
@@ -144,6 +120,57 @@ impl Gui {
         }
         state
     }
+}
+
+/// Connects and sends one request (`Connection: close`); the reply is still to be read.
+fn send_request(
+    address: &str,
+    method: &str,
+    path: &str,
+    host: &str,
+    headers: &[&str],
+    body: &[u8],
+) -> TcpStream {
+    let mut stream = TcpStream::connect(address).expect("connect");
+    // Only a broken server waits this long: a hang fails the test instead of blocking it.
+    stream
+        .set_read_timeout(Some(PATIENCE))
+        .expect("a read timeout");
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
+    for header in headers {
+        head.push_str(header);
+        head.push_str("\r\n");
+    }
+    head.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
+    stream.write_all(head.as_bytes()).expect("write the head");
+    // The server may refuse before reading the whole body.
+    let _ = stream.write_all(body);
+    stream
+}
+
+/// The reply on `stream`: its status and JSON body (`Null` when not JSON).
+fn read_reply(stream: &mut TcpStream) -> Reply {
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let split = answer
+        .windows(4)
+        .position(|four| four == b"\r\n\r\n")
+        .expect("a complete answer");
+    let head = String::from_utf8_lossy(&answer[..split]).to_string();
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .expect("a status");
+    let mut content = answer[split + 4..].to_vec();
+    if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        content = unchunk(&content);
+    }
+    let body = serde_json::from_slice(&content).unwrap_or(Value::Null);
+    Reply { status, body, head }
 }
 
 fn moves_of(state: &Value) -> Vec<String> {
@@ -521,4 +548,147 @@ fn loaded_records_step_through_and_the_engine_analyses_and_evaluates() {
     let lines = state["eval"]["lines"].as_array().expect("lines");
     assert!(!lines.is_empty());
     assert_eq!(moves_of(&state).len(), 1, "analysis never moves");
+}
+
+/// A version no state reaches during a test: a poll asking after it waits its full time.
+const FAR_AHEAD: u64 = 1 << 60;
+
+/// Open pages: threads that each keep one long poll open (asking after [`FAR_AHEAD`], so
+/// every poll waits its full time) and ask again as soon as it is answered, until told
+/// to stop; each returns the statuses it got.
+struct OpenPages {
+    done: Arc<AtomicBool>,
+    threads: Vec<std::thread::JoinHandle<Vec<u16>>>,
+}
+
+impl OpenPages {
+    /// Opens `count` pages; returns once each has sent its first poll.
+    fn open(gui: &Gui, count: usize) -> OpenPages {
+        let done = Arc::new(AtomicBool::new(false));
+        let (sent, first_polls) = mpsc::channel();
+        let threads = (0..count)
+            .map(|_| {
+                let address = gui.address.clone();
+                let done = Arc::clone(&done);
+                let sent = sent.clone();
+                std::thread::spawn(move || {
+                    let mut statuses = Vec::new();
+                    while !done.load(Ordering::SeqCst) {
+                        let path = format!("/api/state?after={FAR_AHEAD}");
+                        let mut stream = send_request(&address, "GET", &path, &address, &[], b"");
+                        let _ = sent.send(());
+                        statuses.push(read_reply(&mut stream).status);
+                    }
+                    statuses
+                })
+            })
+            .collect();
+        for _ in 0..count {
+            first_polls.recv().expect("every page polls");
+        }
+        OpenPages { done, threads }
+    }
+
+    /// Closes the pages (each after its poll in flight is answered); every status.
+    fn close(self) -> Vec<u16> {
+        self.done.store(true, Ordering::SeqCst);
+        self.threads
+            .into_iter()
+            .flat_map(|thread| thread.join().expect("a page thread"))
+            .collect()
+    }
+}
+
+/// Two hundred open pages keep a long poll each open all the time; the page itself, a
+/// person's move and the engine's crash still get through, and every poll is answered.
+/// (A waiting poll used to hold one of the 8 workers: other requests then queued behind
+/// the polls for minutes.)
+#[test]
+fn open_pages_do_not_starve_other_requests() {
+    let gui = Gui::start(&["--variant", "hexcheckers", "--size", "5"]);
+    let reply = gui.post(
+        "/api/new",
+        json!({ "white": "human", "black": "engine0", "movetime": 60000 }),
+    );
+    assert_eq!(reply.status, 200);
+    let pages = OpenPages::open(&gui, 200);
+    for _ in 0..20 {
+        assert_eq!(gui.get("/").status, 200);
+        assert_eq!(gui.get("/page.js").status, 200);
+    }
+    let first = reply.body["legal"][0].as_str().expect("a move").to_string();
+    assert_eq!(gui.post("/api/move", json!({ "move": first })).status, 200);
+    let state = gui.wait_for("the engine thinking", |state| {
+        engine_status(state) == "thinking" && state["engines"][0]["pid"].is_u64()
+    });
+    let pid = state["engines"][0]["pid"].as_u64().expect("a pid");
+    let killed = Command::new("kill")
+        .args(["-9", &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let state = gui.wait_for("the crash reported", |state| {
+        engine_status(state) == "failed"
+    });
+    assert!(
+        state["engines"][0]["problem"]
+            .as_str()
+            .unwrap_or("")
+            .contains("crashed"),
+        "{state}"
+    );
+    assert_eq!(gui.get("/").status, 200);
+    assert_eq!(
+        gui.post("/api/settings", json!({ "black": "human" }))
+            .status,
+        200
+    );
+    let second = gui.state()["legal"][0]
+        .as_str()
+        .expect("a move")
+        .to_string();
+    let reply = gui.post("/api/move", json!({ "move": second }));
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let statuses = pages.close();
+    assert!(statuses.len() >= 200);
+    assert!(statuses.iter().all(|&status| status == 200), "{statuses:?}");
+}
+
+/// Past the cap on waiting polls, one more is refused at once with 503 and a
+/// `Retry-After` (the page waits and asks again) rather than left to stall.
+#[test]
+fn polls_past_the_cap_are_refused_not_stalled() {
+    let gui = Gui::start(&["--variant", "catchup", "--size", "3"]);
+    let count = MAX_PARKED + 88;
+    let mut streams: Vec<TcpStream> = (0..count)
+        .map(|_| {
+            let path = format!("/api/state?after={FAR_AHEAD}");
+            send_request(&gui.address, "GET", &path, &gui.address, &[], b"")
+        })
+        .collect();
+    let replies: Vec<Reply> = streams.iter_mut().map(read_reply).collect();
+    let refused: Vec<&Reply> = replies.iter().filter(|reply| reply.status == 503).collect();
+    assert!(
+        replies
+            .iter()
+            .all(|reply| reply.status == 200 || reply.status == 503)
+    );
+    // Exactly the polls past the cap, unless the first ones ran out their 10 s before
+    // the last were read (on a very loaded machine).
+    assert!(
+        !refused.is_empty() && refused.len() <= count - MAX_PARKED,
+        "{} refused",
+        refused.len()
+    );
+    for reply in refused {
+        assert!(
+            reply.body["error"]
+                .as_str()
+                .is_some_and(|error| error.contains("too many pages are waiting")),
+            "{}",
+            reply.body
+        );
+        assert!(reply.head.contains("Retry-After: 1"), "{}", reply.head);
+    }
+    assert_eq!(gui.get("/").status, 200);
 }

@@ -6,7 +6,7 @@
 //! - [`driver`]: the thread that owns the engine processes (the match runner's
 //!   [`crate::arena::engine::EngineProcess`]) and speaks the protocol to them.
 //! - [`server`]: HTTP on tiny_http: Host and Origin checks, body limits, the JSON API and
-//!   the page's files.
+//!   the page's files; [`polls`] keeps the waiting long polls off its workers.
 //! - [`info`], [`records`]: `info` lines as data; games loaded from match records.
 //! - `page.html`, `page.css`, `page.js`: the page; boards are drawn by the pictures'
 //!   `draw.js` from the same layout and frame data as `tessera render`.
@@ -16,6 +16,7 @@
 
 pub mod driver;
 pub mod info;
+pub mod polls;
 pub mod records;
 pub mod server;
 pub mod table;

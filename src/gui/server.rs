@@ -10,6 +10,8 @@
 //! API (every answer is JSON; the state is [`super::table::Table::view`]):
 //! - `GET /api/state[?after=V]`: the state; with `after`, waits (up to 10 s) until its
 //!   version is above V, so the page follows engines live with one request at a time.
+//!   A waiting poll holds no worker ([`super::polls`]): any number of open pages leave
+//!   the workers to the other requests; past [`MAX_PARKED`] waiting polls, 503.
 //! - `GET /api/layout?variant=NAME&side=N`: the board's drawing data.
 //! - `POST /api/new`, `/api/settings`: a new game, or new seats and limits;
 //!   `/api/move {"move"}`, `/api/undo {"count"}`, `/api/redo {"count"}`, `/api/resume`,
@@ -19,7 +21,6 @@
 use std::io::Read;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -29,14 +30,13 @@ use crate::game::Variant;
 use crate::picture::layout;
 
 use super::driver::Shared;
+use super::polls::{self, Answer, MAX_PARKED, Polls};
 use super::records::read_game;
 use super::table::{EngineStatus, GameRequest};
 
 /// The largest request body accepted (a game record of thousands of moves fits).
 pub const MAX_BODY: usize = 256 * 1024;
-/// The longest a long poll waits.
-const LONG_POLL: Duration = Duration::from_secs(10);
-/// Threads answering requests (one long poll per open page, plus its posts).
+/// Threads answering requests (a waiting long poll holds none of them).
 const WORKERS: usize = 8;
 
 const PAGE_HTML: &str = include_str!("page.html");
@@ -50,6 +50,7 @@ pub struct Listener {
     /// `Host` values accepted: the address served (and `localhost` on a loopback address).
     hosts: Vec<String>,
     shared: Arc<Shared>,
+    polls: Polls,
 }
 
 impl Listener {
@@ -69,6 +70,7 @@ impl Listener {
             address,
             hosts,
             shared,
+            polls: Polls::new(),
         })
     }
 
@@ -79,6 +81,21 @@ impl Listener {
     /// Answers requests until the server fails.
     pub fn serve(self) {
         let context = Arc::new(self);
+        let writers = polls::start_writers(answer_poll);
+        let keeper = Arc::clone(&context);
+        let started = std::thread::Builder::new()
+            .name("poll keeper".to_string())
+            .spawn(move || {
+                keeper.polls.keep(&keeper.shared, &|answer| {
+                    // Without writer threads the keeper writes the answer itself.
+                    if let Err(unsent) = writers.send(answer) {
+                        answer_poll(unsent.0);
+                    }
+                });
+            });
+        if let Err(error) = started {
+            log::error!("cannot start the poll keeper, long polls answer at once: {error}");
+        }
         let workers: Vec<_> = (0..WORKERS)
             .filter_map(|number| {
                 let context = Arc::clone(&context);
@@ -155,7 +172,11 @@ impl Listener {
     fn handle(&self, mut request: Request) {
         let url = request.url().to_string();
         let (path, query) = url.split_once('?').unwrap_or((url.as_str(), ""));
-        let response = match self.refuse(&request) {
+        let refused = self.refuse(&request);
+        if refused.is_none() && *request.method() == Method::Get && path == "/api/state" {
+            return self.state(request, query);
+        }
+        let response = match refused {
             Some((status, reason)) => error(status, &reason),
             None => match (request.method().clone(), path) {
                 (Method::Get, "/") => file(PAGE_HTML, "text/html; charset=utf-8"),
@@ -164,7 +185,6 @@ impl Listener {
                 (Method::Get, "/draw.js") => {
                     file(crate::picture::DRAW_JS, "text/javascript; charset=utf-8")
                 }
-                (Method::Get, "/api/state") => self.state(query),
                 (Method::Get, "/api/layout") => board_layout(query),
                 (Method::Post, _) if path.starts_with("/api/") => match read_body(&mut request) {
                     Ok(body) => self.post(path, &body),
@@ -176,33 +196,43 @@ impl Listener {
                 _ => error(404, &format!("no such page ({path})")),
             },
         };
-        if let Err(failure) = request.respond(response) {
-            log::debug!("cannot answer {url}: {failure}");
-        }
+        respond(request, response);
     }
 
-    /// The state, at once or once its version passes `after`.
-    fn state(&self, query: &str) -> Response<std::io::Cursor<Vec<u8>>> {
-        let after = match parameter(query, "after") {
-            Some(text) => match text.parse::<u64>() {
-                Ok(version) => Some(version),
-                Err(_) => return error(400, &format!("after must be a version number ({text})")),
-            },
+    /// The state, at once or (parked) once its version passes `after`.
+    fn state(&self, request: Request, query: &str) {
+        let after = match parameter(query, "after").map(|text| (text, text.parse::<u64>())) {
             None => None,
-        };
-        let deadline = Instant::now() + LONG_POLL;
-        let mut table = self.shared.lock();
-        while let Some(after) = after {
-            let now = Instant::now();
-            if table.version > after || now >= deadline || table.shutdown {
-                break;
+            Some((_, Ok(version))) => Some(version),
+            Some((text, Err(_))) => {
+                let reason = format!("after must be a version number ({text})");
+                return respond(request, error(400, &reason));
             }
-            table = match self.shared.changed.wait_timeout(table, deadline - now) {
-                Ok((table, _)) => table,
-                Err(poisoned) => poisoned.into_inner().0,
-            };
-        }
-        json_response(200, &table.view())
+        };
+        let table = self.shared.lock();
+        let request = match after {
+            Some(after) if table.version <= after && !table.shutdown => {
+                match self.polls.park(&table, request, after) {
+                    None => return,
+                    Some(request) => {
+                        drop(table);
+                        let reason = format!(
+                            "too many pages are waiting for changes (the limit is {MAX_PARKED}); \
+                             ask again in a moment"
+                        );
+                        let mut response = error(503, &reason);
+                        if let Some(header) = header("Retry-After", "1") {
+                            response.add_header(header);
+                        }
+                        return respond(request, response);
+                    }
+                }
+            }
+            _ => request,
+        };
+        let response = json_response(200, &table.view());
+        drop(table);
+        respond(request, response);
     }
 
     fn post(&self, path: &str, body: &str) -> Response<std::io::Cursor<Vec<u8>>> {
@@ -279,6 +309,19 @@ impl Listener {
             Err(reason) => error(400, &reason),
         }
     }
+}
+
+/// Sends an answer; a client that has gone away is only logged.
+fn respond(request: Request, response: Response<std::io::Cursor<Vec<u8>>>) {
+    let url = request.url().to_string();
+    if let Err(failure) = request.respond(response) {
+        log::debug!("cannot answer {url}: {failure}");
+    }
+}
+
+/// Answers a parked long poll with the state's JSON.
+fn answer_poll((request, body): Answer) {
+    respond(request, json_text_response(200, body.as_str().to_string()));
 }
 
 #[derive(Deserialize)]
@@ -400,7 +443,11 @@ fn file(text: &'static str, kind: &str) -> Response<std::io::Cursor<Vec<u8>>> {
 }
 
 fn json_response(status: u16, value: &Value) -> Response<std::io::Cursor<Vec<u8>>> {
-    let mut response = Response::from_string(value.to_string()).with_status_code(status);
+    json_text_response(status, value.to_string())
+}
+
+fn json_text_response(status: u16, text: String) -> Response<std::io::Cursor<Vec<u8>>> {
+    let mut response = Response::from_string(text).with_status_code(status);
     if let Some(header) = header("Content-Type", "application/json") {
         response.add_header(header);
     }
