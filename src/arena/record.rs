@@ -262,7 +262,12 @@ pub fn read_jsonl_reporting(path: &Path) -> Result<JsonlRead, RecordError> {
         path: shown.clone(),
         source,
     })?;
-    let mut reader = std::io::BufReader::new(file);
+    read_jsonl_from(std::io::BufReader::new(file), &shown)
+}
+
+/// [`read_jsonl_reporting`] from any reader; `shown` names the source in errors.
+pub fn read_jsonl_from(mut reader: impl BufRead, shown: &str) -> Result<JsonlRead, RecordError> {
+    let shown = shown.to_string();
     let mut records = Vec::new();
     let mut skipped_line = None;
     let mut buffer = Vec::new();

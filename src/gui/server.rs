@@ -185,9 +185,9 @@ impl Listener {
                 (Method::Get, "/draw.js") => {
                     file(crate::picture::DRAW_JS, "text/javascript; charset=utf-8")
                 }
-                (Method::Get, "/api/layout") => board_layout(query),
+                (Method::Get, "/api/layout") => api_layout(query).into_response(),
                 (Method::Post, _) if path.starts_with("/api/") => match read_body(&mut request) {
-                    Ok(body) => self.post(path, &body),
+                    Ok(body) => api_post(&self.shared, path, &body).into_response(),
                     Err((status, reason)) => error(status, &reason),
                 },
                 (_, "/" | "/page.css" | "/page.js" | "/draw.js" | "/api/state" | "/api/layout") => {
@@ -234,80 +234,103 @@ impl Listener {
         drop(table);
         respond(request, response);
     }
+}
 
-    fn post(&self, path: &str, body: &str) -> Response<std::io::Cursor<Vec<u8>>> {
-        let result = match path {
-            "/api/new" => parse::<GameRequest>(body)
-                .and_then(|request| self.shared.update(|table| table.new_game(&request))),
-            "/api/settings" => parse::<GameRequest>(body)
-                .and_then(|request| self.shared.update(|table| table.change_settings(&request))),
-            "/api/move" => parse::<MoveRequest>(body).and_then(|request| {
-                self.shared
-                    .update(|table| table.human_move(&request.r#move).map(|_| ()))
-            }),
-            "/api/undo" => parse::<StepRequest>(body).and_then(|request| {
-                self.shared
-                    .update(|table| table.undo(request.count.unwrap_or(1)))
-            }),
-            "/api/redo" => parse::<StepRequest>(body).and_then(|request| {
-                self.shared
-                    .update(|table| table.redo(request.count.unwrap_or(1)))
-            }),
-            "/api/load" => parse::<LoadRequest>(body)
-                .and_then(|request| read_game(&request.text))
-                .and_then(|game| self.shared.update(|table| table.load(game))),
-            "/api/resume" => parse::<Empty>(body).map(|_| {
-                self.shared.update(|table| {
-                    table.paused = false;
-                    table.touch();
-                })
-            }),
-            "/api/stop" => parse::<Empty>(body).map(|_| {
-                self.shared.update(|table| {
-                    table.analysing = false;
-                    if table.engine_to_move().is_some() {
-                        table.stop_requested = true;
-                    }
-                    table.touch();
-                })
-            }),
-            "/api/analyse" => parse::<Empty>(body).and_then(|_| {
-                self.shared.update(|table| {
-                    if table.outcome().is_some() {
-                        return Err("the game is over (analyse)".to_string());
-                    }
-                    table.analysing = true;
-                    table.touch();
-                    Ok(())
-                })
-            }),
-            "/api/eval" => parse::<Empty>(body).map(|_| {
-                self.shared.update(|table| {
-                    table.eval_requested = true;
-                    table.touch();
-                })
-            }),
-            "/api/restart" => parse::<RestartRequest>(body).and_then(|request| {
-                self.shared.update(|table| {
-                    let count = table.engines.len();
-                    let engine = table.engines.get_mut(request.engine).ok_or_else(|| {
-                        format!(
-                            "no engine {}, there are {count} ({})",
-                            request.engine, request.engine
-                        )
-                    })?;
-                    engine.restart = true;
-                    engine.status = EngineStatus::Starting;
-                    table.touch();
-                    Ok(())
-                })
-            }),
-            _ => return error(404, &format!("no such request ({path})")),
-        };
-        match result {
-            Ok(()) => json_response(200, &self.shared.lock().view()),
-            Err(reason) => error(400, &reason),
+/// An answer of the JSON API: a status and its JSON body (`{"error": ...}` unless 200).
+#[derive(Debug)]
+pub struct ApiReply {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl ApiReply {
+    fn error(status: u16, reason: &str) -> Self {
+        ApiReply {
+            status,
+            body: json!({ "error": reason }),
         }
+    }
+
+    fn into_response(self) -> Response<std::io::Cursor<Vec<u8>>> {
+        if self.status != 200 {
+            log::info!("refused ({}): {}", self.status, self.body);
+        }
+        json_response(self.status, &self.body)
+    }
+}
+
+/// Answers `POST <path>` with `body` on the table in `shared`: the API without HTTP (the
+/// fuzz targets drive it directly).
+pub fn api_post(shared: &Shared, path: &str, body: &str) -> ApiReply {
+    let result = match path {
+        "/api/new" => parse::<GameRequest>(body)
+            .and_then(|request| shared.update(|table| table.new_game(&request))),
+        "/api/settings" => parse::<GameRequest>(body)
+            .and_then(|request| shared.update(|table| table.change_settings(&request))),
+        "/api/move" => parse::<MoveRequest>(body).and_then(|request| {
+            shared.update(|table| table.human_move(&request.r#move).map(|_| ()))
+        }),
+        "/api/undo" => parse::<StepRequest>(body)
+            .and_then(|request| shared.update(|table| table.undo(request.count.unwrap_or(1)))),
+        "/api/redo" => parse::<StepRequest>(body)
+            .and_then(|request| shared.update(|table| table.redo(request.count.unwrap_or(1)))),
+        "/api/load" => parse::<LoadRequest>(body)
+            .and_then(|request| read_game(&request.text))
+            .and_then(|game| shared.update(|table| table.load(game))),
+        "/api/resume" => parse::<Empty>(body).map(|_| {
+            shared.update(|table| {
+                table.paused = false;
+                table.touch();
+            })
+        }),
+        "/api/stop" => parse::<Empty>(body).map(|_| {
+            shared.update(|table| {
+                table.analysing = false;
+                if table.engine_to_move().is_some() {
+                    table.stop_requested = true;
+                }
+                table.touch();
+            })
+        }),
+        "/api/analyse" => parse::<Empty>(body).and_then(|_| {
+            shared.update(|table| {
+                if table.outcome().is_some() {
+                    return Err("the game is over (analyse)".to_string());
+                }
+                table.analysing = true;
+                table.touch();
+                Ok(())
+            })
+        }),
+        "/api/eval" => parse::<Empty>(body).map(|_| {
+            shared.update(|table| {
+                table.eval_requested = true;
+                table.touch();
+            })
+        }),
+        "/api/restart" => parse::<RestartRequest>(body).and_then(|request| {
+            shared.update(|table| {
+                let count = table.engines.len();
+                let engine = table.engines.get_mut(request.engine).ok_or_else(|| {
+                    format!(
+                        "no engine {}, there are {count} ({})",
+                        request.engine, request.engine
+                    )
+                })?;
+                engine.restart = true;
+                engine.status = EngineStatus::Starting;
+                table.touch();
+                Ok(())
+            })
+        }),
+        _ => return ApiReply::error(404, &format!("no such request ({path})")),
+    };
+    match result {
+        Ok(()) => ApiReply {
+            status: 200,
+            body: shared.lock().view(),
+        },
+        Err(reason) => ApiReply::error(400, &reason),
     }
 }
 
@@ -389,10 +412,11 @@ fn parameter<'a>(query: &'a str, name: &str) -> Option<&'a str> {
         .map(|(_, value)| value)
 }
 
-fn board_layout(query: &str) -> Response<std::io::Cursor<Vec<u8>>> {
+/// Answers `GET /api/layout?<query>`: the drawing data of a board.
+pub fn api_layout(query: &str) -> ApiReply {
     let variant = parameter(query, "variant").unwrap_or("");
     let Ok(variant) = variant.parse::<Variant>() else {
-        return error(400, &format!("unknown variant ({variant})"));
+        return ApiReply::error(400, &format!("unknown variant ({variant})"));
     };
     let side_text = parameter(query, "side").unwrap_or("");
     let side = side_text
@@ -401,10 +425,10 @@ fn board_layout(query: &str) -> Response<std::io::Cursor<Vec<u8>>> {
         .filter(|side| (2..=9).contains(side));
     match side.and_then(|side| layout(variant, side)) {
         Some(layout) => match serde_json::to_value(&layout) {
-            Ok(value) => json_response(200, &value),
-            Err(failure) => error(500, &failure.to_string()),
+            Ok(body) => ApiReply { status: 200, body },
+            Err(failure) => ApiReply::error(500, &failure.to_string()),
         },
-        None => error(400, &format!("no board of that side ({side_text})")),
+        None => ApiReply::error(400, &format!("no board of that side ({side_text})")),
     }
 }
 

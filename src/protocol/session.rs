@@ -99,18 +99,23 @@ impl Default for Session {
 impl Session {
     /// A session with every option at its default and the start position.
     pub fn new() -> Self {
-        let settings = Settings::default();
-        let game = AnyGame::new(settings.game)
-            .expect("the default game configuration always has a start position");
+        Session::with_settings(Settings::default())
+            .expect("the default game configuration always has a start position")
+    }
+
+    /// A session with `settings` in force and their start position (tests and fuzzing
+    /// start with a small `Hash`), or why the game configuration has none.
+    pub fn with_settings(settings: Settings) -> Result<Self, crate::game::PositionError> {
+        let game = AnyGame::new(settings.game)?;
         let engine = Box::new(Engine::new(settings.search.clone()));
-        Session {
+        Ok(Session {
             settings,
             game,
             engine: Some(engine),
             activity: Activity::Idle,
             waiting: VecDeque::new(),
             input_ended: false,
-        }
+        })
     }
 
     /// The position the session holds.

@@ -198,13 +198,29 @@ pub fn read(path: &Path, expected: &Header, table: &SolveTable) -> Result<usize,
         path: name.clone(),
         source,
     };
+    let file = File::open(path).map_err(io)?;
+    let length = file.metadata().map_err(io)?.len();
+    let reader = BufReader::with_capacity(1 << 20, file);
+    read_from(reader, length, &name, expected, table)
+}
+
+/// [`read`] from any reader of `length` bytes; `name` names the source in errors.
+pub fn read_from(
+    mut reader: impl BufRead + Seek,
+    length: u64,
+    name: &str,
+    expected: &Header,
+    table: &SolveTable,
+) -> Result<usize, CheckpointError> {
+    let name = name.to_string();
+    let io = |source| CheckpointError::Io {
+        path: name.clone(),
+        source,
+    };
     let damaged = |reason: &str| CheckpointError::Damaged {
         path: name.clone(),
         reason: reason.to_string(),
     };
-    let file = File::open(path).map_err(io)?;
-    let length = file.metadata().map_err(io)?.len();
-    let mut reader = BufReader::with_capacity(1 << 20, file);
     // The header: six lines of text.
     let mut sum = Checksum::new();
     let mut offset = 0u64;
