@@ -34,6 +34,10 @@ fn time_error(token: &str, reason: &str) -> TimeControlError {
     }
 }
 
+/// The most minutes or seconds a time names (about 31 years): far from any real game,
+/// and sums of such times stay far from overflowing a `Duration`.
+const MAX_SECONDS: u64 = 1_000_000_000;
+
 /// Parses `12.5` or `1:30` (minutes:seconds) into a duration.
 fn parse_seconds(text: &str) -> Result<Duration, TimeControlError> {
     let (minutes, seconds) = match text.split_once(':') {
@@ -41,6 +45,9 @@ fn parse_seconds(text: &str) -> Result<Duration, TimeControlError> {
             let minutes: u64 = minutes
                 .parse()
                 .map_err(|_| time_error(text, "minutes must be a whole number"))?;
+            if minutes > MAX_SECONDS / 60 {
+                return Err(time_error(text, "minutes out of range"));
+            }
             (minutes, seconds)
         }
         None => (0, text),
@@ -48,7 +55,7 @@ fn parse_seconds(text: &str) -> Result<Duration, TimeControlError> {
     let seconds: f64 = seconds
         .parse()
         .map_err(|_| time_error(text, "not a number of seconds"))?;
-    if !seconds.is_finite() || !(0.0..=1.0e9).contains(&seconds) {
+    if !seconds.is_finite() || !(0.0..=MAX_SECONDS as f64).contains(&seconds) {
         return Err(time_error(text, "seconds out of range"));
     }
     let total = Duration::from_secs(minutes.saturating_mul(60)) + Duration::from_secs_f64(seconds);
@@ -195,7 +202,20 @@ mod tests {
     #[test]
     fn rejects_bad_forms_naming_the_token() {
         for bad in [
-            "", "abc", "0/10", "x/10", "10+", "-5", "0", "0+0", "NaN", "inf", "1e99",
+            "",
+            "abc",
+            "0/10",
+            "x/10",
+            "10+",
+            "-5",
+            "0",
+            "0+0",
+            "NaN",
+            "inf",
+            "1e99",
+            // Found by fuzzing: a minutes count this large overflowed a Duration.
+            "9000000000009864671:66666",
+            "16666667:0",
         ] {
             let error = bad.parse::<TimeControl>().expect_err(bad);
             assert!(error.to_string().contains(&format!("({bad})")), "{error}");
