@@ -281,22 +281,27 @@ pub fn read_from(
         .strip_prefix("entries ")
         .and_then(|count| count.parse().ok())
         .ok_or_else(|| damaged("no entry count"))?;
-    let end = count
+    // The length the count announces, checked before any record is read.
+    count
         .checked_mul(RECORD_BYTES as u64)
         .and_then(|size| size.checked_add(offset))
         .filter(|&end| end <= length)
         .ok_or_else(|| damaged("fewer entries than announced"))?;
-    // First pass: the checksum over the records, then the trailer.
-    let mut left = end - offset;
-    while left > 0 {
-        let chunk = reader.fill_buf().map_err(io)?;
-        if chunk.is_empty() {
-            return Err(damaged("fewer entries than announced"));
+    // First pass: the checksum over the records, each checked (bounds that cross are
+    // damage too, whatever the checksum says), then the trailer.
+    let mut record = [0u8; RECORD_BYTES];
+    for _ in 0..count {
+        reader
+            .read_exact(&mut record)
+            .map_err(|error| match error.kind() {
+                std::io::ErrorKind::UnexpectedEof => damaged("fewer entries than announced"),
+                _ => io(error),
+            })?;
+        sum.add(&record);
+        let entry = entry_of(&record);
+        if entry.lower > entry.upper {
+            return Err(damaged("an entry's lower bound is above its upper bound"));
         }
-        let used = chunk.len().min(usize::try_from(left).unwrap_or(usize::MAX));
-        sum.add(&chunk[..used]);
-        reader.consume(used);
-        left -= used as u64;
     }
     let mut trailer = Vec::new();
     (&mut reader)
@@ -314,7 +319,6 @@ pub fn read_from(
     }
     // Second pass: the entries into the table.
     reader.seek(SeekFrom::Start(offset)).map_err(io)?;
-    let mut record = [0u8; RECORD_BYTES];
     for _ in 0..count {
         reader.read_exact(&mut record).map_err(io)?;
         let entry = entry_of(&record);
@@ -393,5 +397,49 @@ mod tests {
         assert!(error.to_string().contains("checksum"), "{error}");
         assert_eq!(untouched.stored(), 0, "a refused file adds nothing");
         std::fs::remove_dir_all(&directory).ok();
+    }
+
+    /// Found by fuzzing: bounds that cross (lower above upper) in a file whose checksum
+    /// matches made the solver cut without a move. Such a file is damaged.
+    #[test]
+    fn an_entry_whose_bounds_cross_is_damage() {
+        let mut bytes = header_text(&header(), 2).into_bytes();
+        let offset = bytes.len();
+        for (lower, upper) in [(-1i16, 1i16), (5, -5)] {
+            let mut record = [0u8; RECORD_BYTES];
+            record[0] = 7;
+            record[16..18].copy_from_slice(&lower.to_le_bytes());
+            record[18..20].copy_from_slice(&upper.to_le_bytes());
+            bytes.extend_from_slice(&record);
+        }
+        let mut sum = Checksum::new();
+        sum.add(&bytes);
+        bytes.extend_from_slice(format!("checksum {:016x}\n", sum.0).as_bytes());
+        let table = SolveTable::new(1);
+        let length = bytes.len() as u64;
+        let error = read_from(
+            std::io::Cursor::new(bytes.clone()),
+            length,
+            "x",
+            &header(),
+            &table,
+        )
+        .expect_err("crossing bounds");
+        assert!(
+            error.to_string().contains("lower bound is above"),
+            "{error}"
+        );
+        assert_eq!(table.stored(), 0, "a refused file adds nothing");
+        // The same file with sound bounds reads.
+        bytes[offset + RECORD_BYTES + 16..offset + RECORD_BYTES + 20]
+            .copy_from_slice(&[0, 0, 0, 0]);
+        let trailer = bytes.len() - 26;
+        bytes.truncate(trailer);
+        let mut sum = Checksum::new();
+        sum.add(&bytes);
+        bytes.extend_from_slice(format!("checksum {:016x}\n", sum.0).as_bytes());
+        let length = bytes.len() as u64;
+        let count = read_from(std::io::Cursor::new(bytes), length, "x", &header(), &table);
+        assert_eq!(count.expect("sound bounds"), 2);
     }
 }

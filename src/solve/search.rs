@@ -355,10 +355,12 @@ impl<'a, G: Solvable> Worker<'a, G> {
             }
         }
         if best >= beta {
-            self.remember_killer(
-                slot,
-                position.move_code(best_move.expect("a cut has a move")),
-            );
+            // No move at all makes the cut only when the table's bounds left an empty
+            // window: facts from a checkpoint that contradict the game (fuzzing found
+            // one). The value then is the file's word; nothing to remember.
+            if let Some(best_move) = best_move {
+                self.remember_killer(slot, position.move_code(best_move));
+            }
         } else {
             let mut children = std::mem::take(&mut self.children[slot]);
             let settled = position.children_above(
@@ -640,6 +642,24 @@ mod tests {
                 &CatchupState::from_game(&position).expect("side 3"),
             );
         }
+    }
+
+    /// Found by fuzzing checkpoints: a table bound beyond any value of the game (facts
+    /// that contradict it) empties the window, so the node cuts before trying a move; the
+    /// search takes the table's word instead of failing on a cut without a move.
+    #[test]
+    fn a_table_bound_outside_the_game_cuts_without_a_move() {
+        let config = GameConfig {
+            variant: Variant::Catchup,
+            size: Some(3),
+            catchup_rule: CatchupRule::Revised,
+        };
+        let start = Catchup::start(&config).expect("a start position");
+        let state = CatchupState::from_game(&start).expect("side 3");
+        let shared = Shared::new(1);
+        shared.table.store(state.key(), -30_000, -100, 0, 1);
+        let value = Worker::new(&shared, 0).search(&state, -1_000, 1_000, 0);
+        assert!(value >= -100, "a cut at the table's upper bound: {value}");
     }
 
     #[test]
