@@ -103,7 +103,16 @@ impl Listener {
                     .name(format!("http {number}"))
                     .spawn(move || {
                         while let Ok(request) = context.server.recv() {
-                            context.handle(request);
+                            // A bug met by one request must not take a worker with it
+                            // (its client sees the connection close); the table's lock
+                            // recovers from the panic (see `Shared::lock`).
+                            let handled =
+                                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                                    context.handle(request)
+                                }));
+                            if handled.is_err() {
+                                log::error!("a request panicked; the worker goes on");
+                            }
                         }
                     })
                     .ok()
