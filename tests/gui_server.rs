@@ -406,16 +406,9 @@ fn foreign_hosts_origins_and_oversized_bodies_are_refused() {
     state_after(&gui);
 }
 
-#[test]
-fn a_killed_engine_is_reported_and_replaced_without_losing_the_game() {
-    let gui = Gui::start(&["--variant", "hexcheckers", "--size", "5"]);
-    let reply = gui.post(
-        "/api/new",
-        json!({ "white": "human", "black": "engine0", "movetime": 60000 }),
-    );
-    assert_eq!(reply.status, 200);
-    let first = reply.body["legal"][0].as_str().expect("a move").to_string();
-    assert_eq!(gui.post("/api/move", json!({ "move": first })).status, 200);
+/// Waits for engine 0 to think, kills it, and waits for the page's state to show the
+/// crash; returns the killed process's id and that state.
+fn kill_the_thinking_engine(gui: &Gui) -> (u64, Value) {
     let state = gui.wait_for("the engine thinking", |state| {
         engine_status(state) == "thinking" && state["engines"][0]["pid"].is_u64()
     });
@@ -435,6 +428,20 @@ fn a_killed_engine_is_reported_and_replaced_without_losing_the_game() {
             .contains("crashed"),
         "{state}"
     );
+    (pid, state)
+}
+
+#[test]
+fn a_killed_engine_is_reported_and_replaced_without_losing_the_game() {
+    let gui = Gui::start(&["--variant", "hexcheckers", "--size", "5"]);
+    let reply = gui.post(
+        "/api/new",
+        json!({ "white": "human", "black": "engine0", "movetime": 60000 }),
+    );
+    assert_eq!(reply.status, 200);
+    let first = reply.body["legal"][0].as_str().expect("a move").to_string();
+    assert_eq!(gui.post("/api/move", json!({ "move": first })).status, 200);
+    let (pid, state) = kill_the_thinking_engine(&gui);
     assert_eq!(
         moves_of(&state),
         std::slice::from_ref(&first),
@@ -618,25 +625,7 @@ fn open_pages_do_not_starve_other_requests() {
     }
     let first = reply.body["legal"][0].as_str().expect("a move").to_string();
     assert_eq!(gui.post("/api/move", json!({ "move": first })).status, 200);
-    let state = gui.wait_for("the engine thinking", |state| {
-        engine_status(state) == "thinking" && state["engines"][0]["pid"].is_u64()
-    });
-    let pid = state["engines"][0]["pid"].as_u64().expect("a pid");
-    let killed = Command::new("kill")
-        .args(["-9", &pid.to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
-    let state = gui.wait_for("the crash reported", |state| {
-        engine_status(state) == "failed"
-    });
-    assert!(
-        state["engines"][0]["problem"]
-            .as_str()
-            .unwrap_or("")
-            .contains("crashed"),
-        "{state}"
-    );
+    kill_the_thinking_engine(&gui);
     assert_eq!(gui.get("/").status, 200);
     assert_eq!(
         gui.post("/api/settings", json!({ "black": "human" }))
