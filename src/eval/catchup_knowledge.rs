@@ -5,7 +5,7 @@
 //! 2, 3 or more), whether it touches the opponent (none, a group smaller than the
 //! opponent's largest, or the largest itself), whether it raises the mover's score, and
 //! whether it is the stone that makes this turn hand the opponent 3 stones under the rule
-//! in force. The weights are fitted, not chosen: `scripts/catchup_fit.rs` plays games
+//! in force. The weights are fitted, not chosen: `scripts/fits/catchup_fit.rs` plays games
 //! with long MCTS searches and fits one strength per code to the stones those searches
 //! chose among the empty cells (the Bradley-Terry model of a weighted draw, solved by
 //! minorization-maximization), and the distribution of stones per turn to how many they
@@ -13,7 +13,7 @@
 //! 0.05..0.95; ending a turn early keeps 0.4. The tables are static, one per rule, fitted
 //! on side 5 and used on every side.
 //!
-//! The fit (`scripts/catchup_fit.rs`): 80 games per rule on side 5 (two random turns, then
+//! The fit (`scripts/fits/catchup_fit.rs`): 80 games per rule on side 5 (two random turns, then
 //! every move by a 30,000-simulation search with uniform playouts), one strength per code
 //! fitted to the 4,058 (revised) and 4,066 (original) stones those searches chose among
 //! the empty cells; the stones per turn are the searches' own counts. The strongest codes

@@ -2,14 +2,14 @@
 """Protocol latency benchmark (a benchmark, not a test): run it on a release build.
 
     cargo build --release
-    python3 scripts/protocol_latency.py [--binary target/release/tessera] [--repeats 200]
+    python3 scripts/benchmarks/protocol_latency.py [--binary target/release/tessera] [--repeats 200]
 
 Measures, over pipes, as a GUI sees them:
   1. process start -> `ugiok` (best and median of N starts);
   2. `isready` -> `readyok` while a `go infinite` search runs (median, p99);
   3. `stop` -> `bestmove` of a running `go infinite` search (median, p99, max),
      stopping after a random 5-40 ms of search.
-Targets (issue 3): readyok median <= 1 ms, stop p99 <= 5 ms, start -> ugiok <= 50 ms.
+Targets: readyok median <= 1 ms, stop p99 <= 5 ms, start -> ugiok <= 50 ms.
 """
 
 import argparse
