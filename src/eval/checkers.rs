@@ -279,6 +279,10 @@ impl<const N: usize> SearchGame for Checkers<N> {
         40
     }
 
+    fn advancement(&self, player: Player) -> i32 {
+        self.placement(player).advanced() as i32
+    }
+
     fn evaluation_report(&self) -> (Vec<(String, i32)>, i32) {
         (self.evaluation_terms(), self.evaluate())
     }

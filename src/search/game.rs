@@ -74,6 +74,12 @@ pub trait SearchGame: Rules {
         score[mover.index()] - score[mover.opponent().index()]
     }
 
+    /// How far forward `player`'s army stands (checkers: the rows its men have advanced,
+    /// summed), for the `defender` strategy's tie-break; 0 where a game has no such idea.
+    fn advancement(&self, _player: Player) -> i32 {
+        0
+    }
+
     /// What `eval` prints: terms, each from player 1's point of view, and a total for the
     /// side to move (the static evaluation where the game has one).
     fn evaluation_report(&self) -> (Vec<(String, i32)>, i32);
