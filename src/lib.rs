@@ -17,6 +17,9 @@
 //! - [`solve`]: `tessera solve`, exact values (Catchup's small boards, Cheversi), with
 //!   checkpoints and checkable proofs.
 //!
+//! The contributor guide is the [`docs`] module: the architecture, how search and solve
+//! work, how to add a game, how to measure a change, and the commit form.
+//!
 //! Glossary: *ply* = one move of one side; *position string* = the FEN-like text of
 //! each game (protocol.md's appendices); *cell* = a hex board location, stored as a bit of the padded layout
 //! ([`board::hex`]); *bulk counting* = counting the last ply's moves without playing them.
@@ -24,6 +27,7 @@
 pub mod arena;
 pub mod bench;
 pub mod board;
+pub mod docs;
 pub mod eval;
 pub mod game;
 pub mod gui;

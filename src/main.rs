@@ -28,66 +28,133 @@ enum Command {
     /// perft split by root move, one `move: count` line per move.
     Divide(PerftArgs),
     /// Fixed search benchmark; ends with `<N> nodes <M> nps`.
+    #[command(
+        long_about = "Fixed search benchmark; ends with `<N> nodes <M> nps`.\n\n\
+            Searches fixed positions of every variant to fixed depths (MCTS: a fixed number of \
+            simulations) on one thread with a fixed seed. N is the search's signature: it \
+            changes only when the search's behaviour changes, and tests/search_bench.rs \
+            compares it with tests/data/bench_signature.txt."
+    )]
     Bench,
     /// Solve small hex checkers endings exactly and print the figures (and won positions).
+    #[command(long_about = ENDINGS_LONG_ABOUT)]
     Endings(EndingsArgs),
     /// Exact game value of a position (Catchup sides 2-5, Cheversi), best move, proofs.
+    #[command(long_about = tessera::solve::SOLVE_LONG_ABOUT)]
     Solve(Box<tessera::solve::SolveArgs>),
     /// Play an engine-vs-engine match with the rules as referee.
+    #[command(long_about = tessera::arena::MATCH_LONG_ABOUT)]
     Match(Box<tessera::arena::MatchArgs>),
     /// Draw a position as SVG (stdout unless -o).
+    #[command(long_about = RENDER_LONG_ABOUT)]
     Render(RenderArgs),
     /// One self-contained HTML page (summary, plots, game list, replay) from JSONL records.
+    #[command(long_about = tessera::report::REPORT_LONG_ABOUT)]
     Report(tessera::report::ReportArgs),
     /// Play, watch and analyse in a browser: a local web server driving engines over the protocol.
+    #[command(long_about = tessera::gui::GUI_LONG_ABOUT)]
     Gui(Box<tessera::gui::GuiArgs>),
     /// A misbehaving engine for the match runner's tests (hidden).
     #[command(hide = true)]
     TestEngine(tessera::arena::test_engine::TestEngineArgs),
 }
 
+/// Arguments of `perft` and `divide`; the doc comments are their `--help`.
 #[derive(Args)]
+#[command(
+    after_long_help = "Output: with divide one `<move>: <count>` line per legal move, sorted by \
+        move text, then a blank line; then `Time: <ms> ms, <n> nodes/s` and `Nodes searched: \
+        <n>`. The counts follow the game's history (protocol.md, \"Rule decisions\"); the \
+        check values are in protocol.md's appendices.\n\n\
+        Example:\n  tessera perft cheversi 5\n  tessera divide catchup 2 --size 3 --rule original"
+)]
 struct PerftArgs {
     /// cheversi, kruzno, hexcheckers or catchup.
     variant: Variant,
+    /// Plies to count, 0 to 64.
     depth: u32,
-    /// Start from this position string instead of the start position.
+    /// Start from this position string. Default: the start position.
     #[arg(long)]
     fen: Option<String>,
-    /// Board side (hexcheckers 4-9, catchup 2-9).
+    /// Board side (hexcheckers 4-9, catchup 2-9). Default: the variant's own; a --fen's
+    /// row count overrides it.
     #[arg(long)]
     size: Option<usize>,
     /// Catchup rule: revised or original.
     #[arg(long, default_value = "revised")]
     rule: CatchupRule,
-    /// Play every move at the last ply instead of bulk counting.
+    /// Play every move at the last ply instead of counting them (bulk counting, the
+    /// default).
     #[arg(long)]
     no_bulk: bool,
 }
 
+/// The long description of the command's `--help`.
+const RENDER_LONG_ABOUT: &str = "Draw a position as SVG (stdout unless -o).\n\n\
+        Any position of any variant and board side. Hex boards are drawn as in protocol.md: \
+        row `a`, White's edge, at the bottom, row letters on the left and right edges, cell \
+        numbers along the bottom and top edges, every cell's name in small print. The \
+        picture shows the last move (a checkers capture as its whole path with the men it \
+        took crossed out, a Catchup turn's stones framed), the side to move, the result, and \
+        per game: Cheversi's attacked empty squares with each side's attacker counts (blue \
+        White, red Black) and the score; Kruzno's restricted ring (shaded) and pending \
+        obligations (dashed green rings); Catchup's largest group of each side (tinted) and \
+        each side's group sizes. The SVG uses no fonts or files from outside (the chess \
+        pieces are Unicode glyphs) and is the same bytes for the same input.";
+
+/// Arguments of `render`; the doc comments are its `--help`.
 #[derive(Args)]
+#[command(
+    after_long_help = "Example:\n  tessera render --variant kruzno --moves c3-d3 h4-g4 -o position.svg\n  \
+        tessera render --variant catchup --size 4 --fen \"4/5/6/7/6/5/4 w 1\" --moves d4"
+)]
 struct RenderArgs {
-    /// cheversi, kruzno, hexcheckers or catchup.
+    /// cheversi, kruzno, hexcheckers or catchup. Required.
     #[arg(long)]
     variant: Variant,
-    /// Board side (hexcheckers 4-9, catchup 2-9); a --fen's row count overrides it.
+    /// Board side (hexcheckers 4-9, catchup 2-9). Default: the variant's own; a --fen's
+    /// row count overrides it.
     #[arg(long)]
     size: Option<usize>,
     /// Catchup rule: revised or original.
     #[arg(long, default_value = "revised")]
     rule: CatchupRule,
-    /// Start from this position string instead of the start position.
+    /// Start from this position string. Default: the start position.
     #[arg(long)]
     fen: Option<String>,
-    /// Moves played from the position; the last one is drawn as the last move.
+    /// Moves played from the position; the last one is drawn as the last move. Default:
+    /// none.
     #[arg(long, num_args = 1..)]
     moves: Vec<String>,
-    /// Write the SVG to this file instead of stdout.
+    /// Write the SVG to this file. Default: stdout.
     #[arg(short, long, value_name = "FILE")]
     output: Option<std::path::PathBuf>,
 }
 
+/// The long description of the command's `--help`.
+const ENDINGS_LONG_ABOUT: &str = "Solve small hex checkers endings exactly and print the figures (and won \
+        positions).\n\n\
+        For every placement of the men of each material class up to --men, both sides to \
+        move, a retrograde analysis finds the plies to the next capture that keeps a win (or \
+        to the loser having no legal move), the winner shortening and the loser lengthening. \
+        Captures lead into the smaller classes, solved first, with a fresh counter, so a \
+        position with c plies counted is won under the ply rule exactly when that distance is \
+        at most limit - c; repetition needs no handling, since the winner's line shortens the \
+        distance at every ply. The rules are those of hexcheckers (no border rule), the same \
+        for both colours, so one table per side to move serves both. Printed per table: the \
+        positions won, lost and drawn, the longest win, and the shares by the weaker side's \
+        distance from the edge. The values are checked against the engine's own move \
+        generation in the tests; --verify re-derives sampled positions from the engine's \
+        legal moves and the stored values of their successors. What the tables show, and the \
+        file --write makes: protocol.md, Appendix B and \"Ending tables\".";
+
+/// Arguments of `endings`; the doc comments are its `--help`.
 #[derive(Args)]
+#[command(
+    after_long_help = "Example:\n  tessera endings --size 9 --men 3v1 --verify 20000\n  \
+        tessera endings --size 9 --men 3v1 --write side9-3v1.tce\n  \
+        tessera endings --size 9 --from-games run.jsonl --tables side9-3v1.tce"
+)]
 struct EndingsArgs {
     /// Board side, 4 to 9.
     #[arg(long, default_value_t = 9)]
@@ -112,13 +179,15 @@ struct EndingsArgs {
     verify: usize,
     /// Write the tables (folded by the hexagon's symmetries) to this file, for the
     /// engine's `EndingsFile` option (tables without a side of one man are left out).
+    /// Default: none.
     #[arg(long, value_name = "FILE")]
     write: Option<std::path::PathBuf>,
     /// Solve nothing: print the positions of these `tessera match --jsonl` files (side
-    /// --size) that the --tables file shows won for the side to move, as a suite.
+    /// --size) that the --tables file shows won for the side to move, as a suite. Default:
+    /// none.
     #[arg(long, value_name = "JSONL", num_args = 1.., requires = "tables")]
     from_games: Vec<std::path::PathBuf>,
-    /// The tables file --from-games reads (as written by --write).
+    /// The tables file --from-games reads (as written by --write). Default: none.
     #[arg(long, value_name = "FILE")]
     tables: Option<std::path::PathBuf>,
     /// With --from-games: at most this many positions from each game (its first ones).

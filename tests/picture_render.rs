@@ -188,7 +188,7 @@ fn readme_pictures_are_current() {
         assert_eq!(
             committed,
             svg,
-            "{} is stale: regenerate it with scripts/readme_pictures.sh",
+            "{} is stale: regenerate it with scripts/pictures/readme_pictures.sh",
             path.display()
         );
     }

@@ -182,7 +182,7 @@ fn the_solver_is_off_with_exact_plies_zero_and_in_depth_searches() {
 #[test]
 fn catchup_reports_a_proven_result_as_score_mate() {
     // Side 2 (7 cells) is solved by the MCTS-solver within a few thousand simulations:
-    // the first player wins (tessera solve; protocol.md, "Solving").
+    // the first player wins (`tessera solve --variant catchup --size 2` proves it).
     let mut session = Session::new();
     send(
         &mut session,

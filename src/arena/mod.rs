@@ -41,115 +41,181 @@ use runner::{MatchPlan, PlannedGame};
 use settings::{EngineSpec, SearchLimits, Shard, Timeouts};
 use sprt::Sprt;
 
-/// Arguments of `tessera match`.
+/// The long description of the command's `--help`.
+pub const MATCH_LONG_ABOUT: &str = "Play an engine-vs-engine match with the rules as referee.\n\n\
+        Plays colour-swapped pairs of games between two engines that speak UGI or UCI, \
+        checks every move with the rules library and takes every result from it, prints \
+        Elo, pentanomial statistics and an optional SPRT, records the games (JSONL and PGN, \
+        formats in protocol.md, \"Files\"), resumes an interrupted run, and splits a match \
+        over many machines. It follows the conventions of cutechess-cli and fastchess \
+        where it can.";
+
+/// Arguments of `tessera match`. The doc comments are the command's `--help`: each says
+/// its flag's default.
 #[derive(Debug, Clone, clap::Args)]
 #[command(
-    after_help = "Example:\n  tessera match --engine cmd=./tessera name=new --engine cmd=./old name=old \\\n    --variant catchup --games 200 --concurrency 2 --tc 10+0.1 --random-plies 4 \\\n    --sprt elo0=0 elo1=5 --jsonl run.jsonl --pgn run.pgn"
+    after_long_help = include_str!("manual.txt")
 )]
 pub struct MatchArgs {
     /// The `--engine` groups.
     #[command(flatten)]
     pub engine: EngineGroups,
-    /// Settings applied to both engines (same keys as --engine), e.g. option.Hash=16.
+    /// Settings applied to both engines: the keys of --engine, e.g. option.Hash=16. An
+    /// engine's own words win for single-valued keys; options from --each are sent first.
+    /// Default: none.
     #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
     pub each: Vec<String>,
-    /// cheversi, kruzno, hexcheckers or catchup.
+    /// The game: cheversi, kruzno, hexcheckers or catchup. Required (except with --merge
+    /// or --watch).
     #[arg(long)]
     pub variant: Option<Variant>,
-    /// Board side (sent as BoardSize); the variant's default when absent.
+    /// Board side, sent as BoardSize and checked against the variant's range. Default:
+    /// the variant's own (nothing is sent).
     #[arg(long)]
     pub size: Option<usize>,
     /// Catchup rule (sent as CatchupRule): revised or original.
     #[arg(long, default_value = "revised")]
     pub rule: CatchupRule,
-    /// Number of games, played as colour-swapped pairs from the same opening (default 2).
-    /// With --watch: the games of the whole match, so the watcher stops once all are in.
+    /// Games in this run: colour-swapped pairs from the same opening (game g belongs to
+    /// pair g/2; the first engine has White in even games). With --shard, the games of all
+    /// shards; with --watch, the games of the whole match, so the watcher stops once all
+    /// are in. An odd N leaves the last pair with one game, which counts in W/D/L but not
+    /// in the pentanomial statistics. Default: 2.
     #[arg(long, value_name = "N")]
     pub games: Option<u64>,
-    /// Games played at the same time, each with its own engine processes.
+    /// Games played at the same time, each with its own two engine processes, kept from
+    /// game to game.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
-    /// Clock: moves/seconds+increment, seconds+increment or seconds (seconds may be m:ss).
+    /// A clock per player: moves/seconds+increment (40/60+0.5: 60 s for every 40 moves
+    /// plus 0.5 s a move), seconds+increment (10+0.1) or seconds (8); seconds may be
+    /// fractional or m:ss (1:30+1). At least one of --tc, --movetime, --nodes and --depth
+    /// is required (they combine), unless both engines have limits of their own. Default:
+    /// no clock.
     #[arg(long, value_name = "TC")]
     pub tc: Option<TimeControl>,
-    /// Milliseconds a move may overrun the clock or the movetime before losing on time.
+    /// Milliseconds a move may overrun the time left (or the movetime) before it loses on
+    /// time.
     #[arg(long, value_name = "MS", default_value_t = 0)]
     pub timemargin: u64,
-    /// Fixed time per move in milliseconds (go movetime).
+    /// Fixed time per move in milliseconds (go movetime); a move slower than it plus
+    /// --timemargin loses on time. Default: none.
     #[arg(long, value_name = "MS")]
     pub movetime: Option<u64>,
-    /// Node limit per move (go nodes).
+    /// Node limit per move (go nodes). Default: none.
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Depth limit per move (go depth).
+    /// Depth limit per move (go depth). Default: none.
     #[arg(long)]
     pub depth: Option<u32>,
-    /// Opening book: one position string per line, optionally followed by ` moves ...`
-    /// (`startpos` for the start position; blank lines and # comments skipped).
+    /// Opening book (format in protocol.md, "Openings books"); every line is checked with
+    /// the rules before the match starts, and each opening serves one colour-swapped pair,
+    /// the book wrapping around. Default: the start position.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
-    /// Book order: sequential or random (a permutation fixed by --seed).
+    /// Book order: sequential, or random (a permutation fixed by --seed).
     #[arg(long, value_enum, default_value_t = BookOrder::Sequential)]
     pub order: BookOrder,
-    /// Random legal plies played after the book opening (or from the start position).
+    /// Random legal plies played for each pair after the book opening (or from the start
+    /// position). They depend only on the seed and the pair, so a resumed run or a shard
+    /// plays exactly the same openings; openings where the game would be over are drawn
+    /// again.
     #[arg(long, value_name = "K", default_value_t = 0)]
     pub random_plies: usize,
-    /// Seed for the book order and the random plies; the same seed gives the same schedule.
+    /// Seed for the book order and the random plies (splitmix64); the same seed gives the
+    /// same schedule.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Draw a game after this many engine plies.
+    /// Adjudicate a draw after this many engine plies (opening plies not counted).
+    /// Default: no limit.
     #[arg(long, value_name = "N")]
     pub max_plies: Option<usize>,
-    /// Restart a crashed or stalled engine for the next game (the default).
+    /// Restart a crashed or stalled engine for its next game. On by default.
     #[arg(long, overrides_with = "no_recover")]
     pub recover: bool,
-    /// Stop the match when an engine crashes or stalls.
+    /// Stop the match after a game in which an engine crashed or stalled (games already
+    /// running finish). Off by default.
     #[arg(long, overrides_with = "recover")]
     pub no_recover: bool,
-    /// Sequential probability ratio test: elo0=A elo1=B [alpha=0.05] [beta=0.05]
-    /// [model=normalized|logistic]; the match stops when a bound is crossed.
+    /// A sequential probability ratio test on the pentanomial pair results: elo0=A elo1=B
+    /// [alpha=0.05] [beta=0.05] [model=normalized|logistic] (normalized, the default, reads
+    /// elo0 and elo1 as normalised Elo as fishtest and fastchess do; logistic as plain Elo).
+    /// The match stops as soon as the log-likelihood ratio crosses a bound; games in
+    /// progress finish and are recorded. The settings go into every record. With --shard
+    /// the test does not stop the shard: --watch or --merge decides over all shards. With
+    /// --merge or --watch it replaces the test recorded in the files. Default: no test.
     #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
     pub sprt: Vec<String>,
-    /// Append the games as PGN-like text to this file.
+    /// Append the games as PGN-like text to this file. Default: none.
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<PathBuf>,
-    /// Write one JSON object per game to this file (refuses to overwrite unless --resume).
+    /// Write one JSON object per game to this file, appended and flushed as each game
+    /// finishes; a non-empty file is refused unless --resume is given. Default: none.
     #[arg(long, value_name = "FILE")]
     pub jsonl: Option<PathBuf>,
-    /// Continue an interrupted run: skip the games already in the --jsonl file.
+    /// Continue an interrupted run: the games already in the --jsonl file are skipped and
+    /// the rest of the schedule is played as long as the command line is the same (a cut
+    /// last line is removed first; a file from other engines, variant, size or seed is
+    /// refused). If the recorded games already decide the SPRT, nothing more is played.
+    /// Off by default.
     #[arg(long, requires = "jsonl")]
     pub resume: bool,
-    /// Recompute the statistics over these JSONL files (shards) and exit; plays nothing.
-    /// With --watch, files to follow besides those in the directory.
+    /// Recompute and print the statistics of these JSONL files (shards) and exit; plays
+    /// nothing. The test recorded in the files is evaluated on the merged games. With
+    /// --watch, files to follow besides those in the directory. Default: off.
     #[arg(long, value_name = "FILE", num_args = 0..)]
     pub merge: Option<Vec<PathBuf>>,
-    /// Follow the *.jsonl files of DIR (shards, also ones that appear later) as they grow,
-    /// print the merged statistics and LLR, and exit when the SPRT is decided; plays nothing.
+    /// Follow every *.jsonl file of DIR (shards, also files that appear later) while it
+    /// grows, print a status line (games, W/D/L, pairs, LLR) to stderr whenever records
+    /// arrive, and exit with the merged table on stdout when the SPRT is decided or --games
+    /// distinct games are in; plays nothing. Only complete lines are read, and a file that
+    /// shrinks (a shard started over) is read again, so no game counts twice. Default: off.
     #[arg(long, value_name = "DIR")]
     pub watch: Option<PathBuf>,
-    /// With --watch: run this shell command (sh -c) when the SPRT is decided, e.g.
-    /// "scancel $SLURM_ARRAY_JOB_ID".
+    /// With --watch: run this shell command (sh -c) once the SPRT is decided, after the
+    /// table is printed, e.g. "scancel $SLURM_ARRAY_JOB_ID"; a failing command makes the
+    /// watcher exit with status 1. Default: none.
     #[arg(long, value_name = "COMMAND", requires = "watch")]
     pub on_decision: Option<String>,
     /// With --watch: milliseconds between looks at the files.
     #[arg(long, value_name = "MS", default_value_t = 2_000, requires = "watch")]
     pub poll_ms: u64,
-    /// Global number of this run's first game (even), so shards play other openings.
+    /// Global number of this run's first game (even), so that runs play other openings.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub game_offset: u64,
-    /// Play block INDEX of COUNT (1-based) of the --games games, e.g. --shard 2/8.
+    /// Play block INDEX of COUNT (1-based) of the pairs of --games, e.g. --shard 2/8. Game
+    /// numbers stay global, so every shard plays other openings and --merge keeps the pairs
+    /// apart. Default: the whole match.
     #[arg(long, value_name = "INDEX/COUNT")]
     pub shard: Option<Shard>,
-    /// Milliseconds to wait for ugiok/uciok and readyok.
+    /// Milliseconds to wait for ugiok/uciok and for every readyok.
     #[arg(long, value_name = "MS", default_value_t = 10_000)]
     pub ready_timeout: u64,
-    /// Milliseconds to wait beyond a move's time limit before an engine counts as stalled.
+    /// Milliseconds to wait beyond a move's time limit (clock or movetime, plus margin)
+    /// before a silent engine counts as stalled.
     #[arg(long, value_name = "MS", default_value_t = 1_000)]
     pub grace: u64,
-    /// Milliseconds to wait for a bestmove when only --nodes/--depth bound the search.
+    /// Milliseconds to wait for a bestmove when only --nodes or --depth bound the search.
     #[arg(long, value_name = "MS", default_value_t = 60_000)]
     pub move_timeout: u64,
 }
+
+/// The long help of `--engine`, shared by `tessera match` and `tessera gui`.
+const ENGINE_HELP: &str = "An engine, as KEY=VALUE words:\n\
+    cmd=PATH (required): the program.\n\
+    arg=ARG: one command-line argument; repeat for more (arg=--log arg=warn).\n\
+    name=NAME: the name in records and tables (default: the program's file name; two equal \
+    names get -1 and -2).\n\
+    dir=DIR: the working directory (default: the runner's).\n\
+    proto=auto|ugi|uci (default auto): auto sends `ugi`, waits up to 2 s (or the ready \
+    timeout, if shorter) for `ugiok`, and falls back to `uci` when the engine stays silent \
+    or answers \"unknown\".\n\
+    option.NAME=VALUE: sent as `setoption name NAME value VALUE` after the handshake.\n\
+    tc=TC, st=SECONDS, movetime=MS, nodes=N, depth=N: this engine's own search limits (time \
+    odds, scaling tests); with any of them they replace all the match-wide limits for this \
+    engine, and a colour's clock follows the engine playing it (default: the match's).\n\
+    `tessera match` requires exactly two engines and reports from the first one's side; \
+    `tessera gui` offers every engine given to the page (default: this program alone).";
 
 /// `--engine KEY=VALUE...`, given twice: clap's derive cannot keep the words of each
 /// occurrence apart, so this reads them with `get_occurrences`.
@@ -181,10 +247,9 @@ impl clap::Args for EngineGroups {
                 .action(clap::ArgAction::Append)
                 .help(
                     "An engine: cmd=PATH [name=NAME] [arg=ARG]... [dir=DIR] [proto=auto|ugi|uci] \
-                     [option.NAME=VALUE]... [tc=TC] [st=SECONDS] [movetime=MS] [nodes=N] [depth=N]; \
-                     give it twice (the statistics are the first one's). Limit keys replace the \
-                     match-wide limits for that engine (time odds)",
-                ),
+                     [option.NAME=VALUE]... [tc=TC] [st=SECONDS] [movetime=MS] [nodes=N] [depth=N]",
+                )
+                .long_help(ENGINE_HELP),
         )
     }
 

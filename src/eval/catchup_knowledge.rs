@@ -5,7 +5,7 @@
 //! 2, 3 or more), whether it touches the opponent (none, a group smaller than the
 //! opponent's largest, or the largest itself), whether it raises the mover's score, and
 //! whether it is the stone that makes this turn hand the opponent 3 stones under the rule
-//! in force. The weights are fitted, not chosen: `scripts/catchup_fit.rs` plays games
+//! in force. The weights are fitted, not chosen: `scripts/fits/catchup_fit.rs` plays games
 //! with long MCTS searches and fits one strength per code to the stones those searches
 //! chose among the empty cells (the Bradley-Terry model of a weighted draw, solved by
 //! minorization-maximization), and the distribution of stones per turn to how many they
@@ -13,15 +13,10 @@
 //! 0.05..0.95; ending a turn early keeps 0.4. The tables are static, one per rule, fitted
 //! on side 5 and used on every side.
 //!
-//! The fit (`scripts/catchup_fit.rs`): 80 games per rule on side 5 (two random turns, then
-//! every move by a 30,000-simulation search with uniform playouts), one strength per code
-//! fitted to the 4,058 (revised) and 4,066 (original) stones those searches chose among
-//! the empty cells; the stones per turn are the searches' own counts. The strongest codes
-//! join two groups, raise the score and touch the opponent's largest group (weight 1.0
-//! revised); a lone stone weighs 0.014, a stone that only touches small opponent groups
-//! 0.024, one that raises the score with nothing else 0.016-0.057. The searches placed all
-//! stones allowed in 95% of turns (revised: 3 of 3 in 749 of 797 turns, 2 of 2 in 862 of
-//! 875). README.md ("Measured figures") gives the matches and speeds that measured it.
+//! The tables in `catchup_weights.rs` come from 80 games per rule on side 5 (two random
+//! turns, then every move by a 30,000-simulation search with uniform playouts). The
+//! strongest codes join two groups, raise the score and touch the opponent's largest
+//! group; a lone stone weighs least.
 //!
 //! The knowledge playout draws its first [`KNOWLEDGE_STONES`] stones (whole turns), each
 //! exactly in proportion to its code's draw weight (the fitted strength to the power
@@ -30,13 +25,8 @@
 //! updated in constant time per stone ([`EmptyCells`]); a proposal picks the lone part
 //! by its total weight or a frontier cell by the largest weight, and a frontier cell is
 //! kept with probability its weight over the largest ([`Knowledge::place_stone`]). The
-//! first version drew a uniform empty cell and kept it by weight, at most 8 times: on an
-//! open board the 8th draw was usually kept, so that playout was close to uniform early.
-//! Measured at `--nodes 10000`, side 5, revised rule, 100 games each against
-//! `CatchupPlayout uniform` (README.md, "Measured figures"): the exact draw with the
-//! fitted weights 59%, with their square roots 60% (kept: as strong and fewer rejected
-//! proposals), every turn placing all stones allowed instead of the fitted counts 54%,
-//! hand-made weights after the outside engine's terms 42%. No allocation.
+//! draw is exact, so each stone follows the weights however open the board is. No
+//! allocation.
 
 use crate::game::CatchupRule;
 use crate::game::catchup::{CellBuffer, Contacts, PlayoutPosition, next_limit};
@@ -51,27 +41,26 @@ pub const DRAW_ATTEMPTS: usize = 64;
 
 /// Stones a knowledge playout draws by weight; the rest of the playout is uniform. The
 /// first stones after the tree's position carry most of what the weights know, and the
-/// weighted draw costs several times a uniform one: knowledge for the first 10 stones kept
-/// nearly all the strength of whole knowledge playouts at about twice their speed (the
-/// README's Catchup figures).
+/// weighted draw costs several times a uniform one: knowledge for the first 10 stones
+/// keeps nearly all the strength of whole knowledge playouts at about twice their speed
+/// (the contributor guide, `crate::docs::search_and_solve`).
 pub const KNOWLEDGE_STONES: usize = 10;
 
-/// The exponent applied to the fitted strengths for the playout's draws: 0.5 scored as
-/// well as 1 at equal simulations (60% and 59% in 100 games) with fewer rejections.
+/// The exponent applied to the fitted strengths for the playout's draws: 0.5 scores as
+/// well as 1 at equal simulations, with fewer rejected proposals.
 pub const TEMPERATURE: f64 = 0.5;
 
 /// Which playout (and prior) the Catchup search uses: the `CatchupPlayout` option.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum PlayoutPolicy {
     /// Random stones on random cells, as many as allowed twice as often as fewer, with
-    /// priors from neighbour counts and plain UCT (exploration 0.6): the search as it was
-    /// before the knowledge policy, kept so that anyone can repeat the comparison.
+    /// priors from neighbour counts and plain UCT (exploration 0.6), kept so that anyone
+    /// can repeat the comparison.
     Uniform,
     /// The default: the first [`KNOWLEDGE_STONES`] stones of each playout drawn by the
     /// fitted weights of their feature codes ([`feature_code`]), priors from the same
     /// weights, and a tree that keeps all-moves-as-first statistics (RAVE, exploration
-    /// 0.05). Against `Uniform` it scored 98.5% at equal simulations and about 90% at
-    /// equal time (README.md, "Catchup: the knowledge policy").
+    /// 0.05); README.md's headline figures have its score against `Uniform`.
     Knowledge,
 }
 

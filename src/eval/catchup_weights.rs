@@ -1,5 +1,5 @@
 //! The fitted Catchup knowledge tables (see [`super::catchup_knowledge`]), as printed by
-//! `scripts/catchup_fit.rs` (side 5; the same tables serve every side).
+//! `scripts/fits/catchup_fit.rs` (side 5; the same tables serve every side).
 
 use super::catchup_knowledge::Knowledge;
 

@@ -29,11 +29,14 @@
 //!   drawn, a man counts 40 and the rest a quarter, at most 15 (`drawn_class`).
 //!
 //! The weights were chosen by matches. Fitted to game outcomes on sides 7 to 9
-//! (`scripts/hexcheckers_fit.py`; protocol.md, "How the hex-checkers weights were
-//! measured") side 9's placement terms came out as centre -7.5, mobility 16.6 and
-//! advancement -0.21, but played they let every ladder game against `minimax2` die 30 v 30
-//! at the 80-ply rule: the outcomes cannot see that advancing is what reaches the enemy in
-//! time. So these weights are kept.
+//! (`scripts/fits/hexcheckers_fit.py`) side 9's placement terms came out as centre -7.5,
+//! mobility 16.6 and advancement -0.21, but played they let every game against
+//! `minimax2` die 30 v 30 at the 80-ply rule: the outcomes cannot see that advancing is
+//! what reaches the enemy in time. So these weights are kept.
+//!
+//! The draw handling (contempt, the slide towards the 80-ply draw, contact, the material
+//! guard) is the search's (`crate::search::alphabeta`); the hooks below size it for
+//! these games.
 //!
 //! Captures are noisy moves: quiescence follows capture chains to the end, and since a
 //! capture is compulsory there is no stand-pat while one is available.
@@ -43,8 +46,8 @@ use crate::game::checkers::endings::{EndingTables, Value};
 use crate::game::checkers::{Checkers, DRAW_PLIES, Move, Placement};
 use crate::game::{Player, Rules};
 use crate::search::game::{
-    AlphaBetaGame, AlphaBetaSearch, DRAW_FADE_LIMIT, Evaluate, HISTORY_SIZE, SearchGame,
-    TableValue, find_move,
+    AlphaBetaGame, AlphaBetaSearch, DRAW_FADE_LIMIT, Evaluate, HISTORY_SIZE, MaterialGuard,
+    SearchGame, TableValue, find_move,
 };
 
 use super::checkers_conversion::{
@@ -69,20 +72,30 @@ fn untouched<const N: usize>(position: &Checkers<N>) -> bool {
     side >= 7 && men as i32 == 2 * opening_men(side)
 }
 
-/// Plies [`AlphaBetaGame::plies_to_contact`] adds while the armies are untouched: the draw
-/// fade then treats the 80-ply limit as 20 plies nearer. Side 9, 100 ms a move against
-/// `random` (seed 14, 40 games): without it 1 game in 20 died 30 v 30 at ply 80.
-const UNTOUCHED_CONTACT_BUFFER: u32 = 20;
+/// Men [`AlphaBetaGame::plies_to_contact`] brings next to the enemy while both armies
+/// are whole on the big boards: an exchange needs a man offered and one to take back,
+/// and the game opens only by a capture (side 9, 100,000 nodes, 16 games each against
+/// `minimax2` and `sampled2`: 59% and 72% with three men, 53% and 50% with the nearest
+/// man alone).
+const UNTOUCHED_CONTACT_MEN: u32 = 3;
 /// Plies before the 80-ply draw from which, with both armies whole, the fade goes all the
 /// way to the draw (`draw_fade_limit`): a line with no capture by then is a draw, however
-/// far its men have advanced. Earlier the usual limit holds, so men are not given early.
+/// far its men have advanced, so only an exchange keeps its value.
 const UNTOUCHED_FULL_FADE_PLIES: u32 = 20;
-/// [`AlphaBetaGame::draw_fade_limit`] on side 7 once a man is taken: less than a man, so
-/// a man given away to restart the 80-ply count costs more than the fade it undoes. With
-/// the usual two men, leads melted that way: against `minimax2` at 50,000 nodes the score
-/// was 33-6-0 (the largest lead in a game 6.0 men on average), at 90 55-5-0 (8.6 men);
-/// README.md, "Measured figures", has the timed runs.
+/// [`AlphaBetaGame::draw_fade_limit`] on side 7 once a man is taken: less than a man.
 const SIDE_7_FADE_LIMIT: i32 = 90;
+/// [`AlphaBetaGame::material_guard`]: a man given and not won back within the search is
+/// worth at most the draw, less 100, unless two men of lead remain after it. A man is
+/// worth more than a draw avoided: with the guard off the engine gave a man at each
+/// 80-ply limit whenever the evaluation liked the position (the placement terms are
+/// worth several men against an army that stays home) and bled a man a count against
+/// a defender. A lead of two men or more may still be spent to keep a won game going
+/// (side 7, 100,000 nodes, 16 games each against `minimax2` and `minimax4`: 94% and
+/// 91% with a secure lead of two, 84% and 81% with none).
+const MATERIAL_GUARD: MaterialGuard = MaterialGuard {
+    penalty: 100,
+    secure_lead: 2,
+};
 /// Tie-break per man ahead in an ending the tables show drawn. Without it a drawn 1 v 2
 /// scored the same as the 80-ply draw at 2 v 2, and at the limit the engine gave its man
 /// (side 8, 100 ms against `minimax2`: a game ended 1 v 2).
@@ -279,6 +292,10 @@ impl<const N: usize> SearchGame for Checkers<N> {
         40
     }
 
+    fn advancement(&self, player: Player) -> i32 {
+        self.placement(player).advanced() as i32
+    }
+
     fn evaluation_report(&self) -> (Vec<(String, i32)>, i32) {
         (self.evaluation_terms(), self.evaluate())
     }
@@ -354,19 +371,12 @@ impl<const N: usize> AlphaBetaGame for Checkers<N> {
         ((mv.start() * 6 + mv.direction(0)) * 2 + usize::from(mv.is_capture())) & (HISTORY_SIZE - 1)
     }
 
-    /// A man on the big boards (sides 7 to 9), where the armies start far apart and 80
-    /// plies without a capture draw the game before they meet unless the engine presses
-    /// (measured with the contact term, side 9, 100k nodes against random play: 2 draws in
-    /// about 50 games as Black with 30, none in 58 games with 100). Kruzno keeps 30: its
-    /// armies meet at once, and 100 there measured -30 +/- 32 Elo in self-play.
-    /// On the big boards it shrinks with the men left, to a fifth of a man at 6 or fewer:
-    /// with a whole man it paid to give a man away at the 80-ply limit even into a drawn
-    /// ending (a side-9 game went 4 v 3, 3 v 3, 2 v 3 that way, ending behind).
-    /// Before the first capture, with every man of both armies on the board, a man and a
-    /// half (`UNTOUCHED_CONTEMPT`): against a side that keeps its army closed no capture
-    /// can be forced within the first 80 plies (the armies start 11 rows apart on side 9),
-    /// so the game opens only by giving a man; with a whole man the engine weighed that
-    /// against the draw and let 2 to 3 side-9 games in 40 die 30 v 30 against `minimax2`.
+    /// A man on the big boards (sides 7 to 9), where the armies start far apart and the
+    /// engine must press to avoid the 80-ply draw, shrinking with the men left to a fifth
+    /// of a man at 6 or fewer; a man and a half before the first capture
+    /// (`UNTOUCHED_CONTEMPT`), when the game is still to be opened by an exchange. Kruzno
+    /// keeps 30: its armies meet at once. The material guard keeps any of these from
+    /// buying a fresh count with a man.
     fn contempt(&self) -> i32 {
         if untouched(self) {
             UNTOUCHED_CONTEMPT
@@ -378,15 +388,10 @@ impl<const N: usize> AlphaBetaGame for Checkers<N> {
         }
     }
 
-    /// Unlimited in the last `UNTOUCHED_FULL_FADE_PLIES` (20) plies while both armies are
-    /// whole on the big boards. With the usual two men, a side-9 runner's advancement (3
-    /// men of it by ply 70) kept a line with no capture above the man the offer costs, so
-    /// the engine offered only once the draw came into its view, at depth 4 to 5 often
-    /// too late (a game against `minimax2` died 30 v 30). Fading all the way from the
-    /// first ply instead gave men away from ply 40 (side 9, 60,000 nodes against
-    /// `minimax2`: 33-7-0 against 39-1-0).
-    ///
-    /// On side 7 after the first capture, `SIDE_7_FADE_LIMIT`: less than a man.
+    /// Two men, unlimited in the last `UNTOUCHED_FULL_FADE_PLIES` (20) plies while both
+    /// armies are whole on the big boards (a line without a capture by then is a draw,
+    /// however far its runners have advanced), and `SIDE_7_FADE_LIMIT` on side 7 after
+    /// the first capture.
     fn draw_fade_limit(&self) -> i32 {
         if untouched(self) {
             if self
@@ -405,11 +410,8 @@ impl<const N: usize> AlphaBetaGame for Checkers<N> {
     }
 
     /// The whole 80 plies on the big boards: the armies start 11 rows apart (side 9), so
-    /// a count of 40 left is too late to start closing in; from the first ply, positions
-    /// whose men are far from contact lean towards the draw the engine does not want.
-    /// Measured on side 9 at 100k nodes against `minimax2` (10 games each): 40 plies
-    /// scored 90% with a 30-30 draw at the 80-ply rule, 80 plies 95% with none. Kruzno's
-    /// armies meet at once and keep 40.
+    /// a count of 40 left is too late to start closing in. Kruzno's armies meet at once
+    /// and keep 40.
     fn draw_fade_plies(&self) -> u32 {
         if self.geometry().side() >= 7 { 80 } else { 40 }
     }
@@ -429,30 +431,35 @@ impl<const N: usize> AlphaBetaGame for Checkers<N> {
         })
     }
 
+    /// Men.
+    fn material_lead(&self, player: Player) -> Option<i32> {
+        Some(self.men(player).len() as i32 - self.men(player.opponent()).len() as i32)
+    }
+
+    /// `MATERIAL_GUARD`, on every board.
+    fn material_guard(&self) -> Option<MaterialGuard> {
+        Some(MATERIAL_GUARD)
+    }
+
     fn plies_to_draw(&self) -> Option<u32> {
         Some(u32::from(DRAW_PLIES).saturating_sub(self.plies_since_capture() as u32))
     }
 
-    /// Two plies per step the mover's `contact_men`th nearest man must walk before it
-    /// touches an enemy man: one runner cannot force a capture against a closed army, a
-    /// few men together can trade (the opponent may close in too, so this measures
-    /// effort rather than bounding it).
-    ///
-    /// While both armies are whole on the big boards the game opens by giving a man
-    /// (the contempt is then a man and a half), which one man can do: the nearest man
-    /// counts, and 20 plies more, so the engine gives it while a dodged offer can still
-    /// be made again.
+    /// Two plies per step the mover's `contact_men`th nearest man (before the first
+    /// capture, `UNTOUCHED_CONTACT_MEN`) must walk before it touches an enemy man: one
+    /// runner cannot force a capture against a closed army, a few men together can trade
+    /// (the opponent may close in too, so this measures effort rather than bounding it).
     fn plies_to_contact(&self) -> u32 {
         let player = self.side_to_move();
         let men = self.men(player);
         let opponent = self.men(player.opponent());
-        let (wanted, buffer) = if untouched(self) {
-            (1, UNTOUCHED_CONTACT_BUFFER)
+        let wanted = if untouched(self) {
+            UNTOUCHED_CONTACT_MEN
         } else {
-            (contact_men(self.geometry().side()), 0)
+            contact_men(self.geometry().side())
         };
         let distance = contact_distance(|set| self.grown(set), self.valid(), men, opponent, wanted);
-        2 * distance.saturating_sub(1) + buffer
+        2 * distance.saturating_sub(1)
     }
 }
 

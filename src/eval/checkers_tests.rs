@@ -411,31 +411,34 @@ fn every_line_ends_in_the_80_ply_draw_near_the_limit() {
 }
 
 #[test]
-fn untouched_armies_count_the_nearest_man_and_a_buffer_to_contact() {
+fn untouched_armies_count_three_men_to_contact() {
     // Side 9, both armies whole (30 men each): the start's nearest men stand 12 rows
-    // apart, so 11 steps to touch, two plies each, and the buffer.
+    // apart, so 11 steps to touch, two plies each.
     let opening = start(Variant::HexCheckers, Some(9));
-    let buffer = super::UNTOUCHED_CONTACT_BUFFER;
-    assert_eq!(opening.plies_to_contact(), 2 * 11 + buffer);
-    // One white man walked up to row m, two steps from the black men on row o: the
-    // nearest man alone counts, not the six of the usual contact.
+    assert_eq!(super::UNTOUCHED_CONTACT_MEN, 3);
+    assert_eq!(opening.plies_to_contact(), 2 * 11);
     let text = opening.position_text();
     let rows: Vec<&str> = text.split(' ').next().expect("rows").split('/').collect();
-    let mut runner = rows.clone();
-    runner[4] = "W12"; // row m (the 5th from the top), its first cell
-    runner[16] = "1WWWWWWWW"; // row a loses its first man
     let fields: Vec<&str> = text.split(' ').skip(1).collect();
-    let runner = position(&format!("{} {}", runner.join("/"), fields.join(" ")));
+    let with = |changes: &[(usize, &str)]| {
+        let mut board = rows.clone();
+        for &(row, cells) in changes {
+            board[row] = cells;
+        }
+        position(&format!("{} {}", board.join("/"), fields.join(" ")))
+    };
+    // One white man walked up to row m, two steps from the black men on row o: a lone
+    // runner cannot trade, so the third man still counts from row c.
+    let runner = with(&[(4, "W12"), (16, "1WWWWWWWW")]);
     assert!(super::untouched(&runner));
-    assert_eq!(runner.plies_to_contact(), 2 + buffer);
-    // One man taken: six men must be near, and no buffer.
-    let mut taken = rows.clone();
-    taken[4] = "W12";
-    taken[16] = "1WWWWWWWW";
-    taken[0] = "1BBBBBBBB";
-    let taken = position(&format!("{} {}", taken.join("/"), fields.join(" ")));
+    assert_eq!(runner.plies_to_contact(), 2 * 11);
+    // Three men there: one step each from touching.
+    let three = with(&[(4, "WWW10"), (16, "3WWWWWW")]);
+    assert!(super::untouched(&three));
+    assert_eq!(three.plies_to_contact(), 2);
+    // One man taken: six men must be near (the three on row m, then row c's).
+    let taken = with(&[(4, "WWW10"), (16, "3WWWWWW"), (0, "1BBBBBBBB")]);
     assert!(!super::untouched(&taken));
-    // The runner and then five men of row c, 12 rows from row o.
     assert_eq!(taken.plies_to_contact(), 2 * 11);
     // Kruzno's armies meet at once: never untouched in this sense.
     let kruzno = start(Variant::Kruzno, None);
@@ -505,4 +508,83 @@ fn on_side_7_a_man_given_to_restart_the_count_costs_more_than_the_fade() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+/// Side 7, Black to move with 77 plies gone and 23 men each: Black's men stand deep in
+/// White's half (the evaluation says about five men for Black), White's are packed at
+/// home. `e6-d5` gives a man (White must take, the count restarts); any other move
+/// keeps the men and the game is drawn at the limit.
+const GIFT_OR_DRAW: &str = "B1BB1BB/2B1BB2/1B2B2B1/6B3/4B3B2/6B5/6B6/3BB2BBB2/2B2B5/10/\
+                            WWWWWWW1W/WWWWWWWW/WWWWWWW b - 77 73";
+
+/// True when White has a capture after `black`'s move in `position`.
+fn leaves_a_capture(position: &LargeCheckers, black: crate::game::checkers::Move) -> bool {
+    let mut after = position.clone();
+    after.play_unchecked(black);
+    let mut replies = Vec::new();
+    after.legal_moves(&mut replies);
+    replies.iter().any(|reply| reply.is_capture())
+}
+
+#[test]
+fn a_man_given_for_a_fresh_count_loses_to_keeping_it_when_not_ahead() {
+    let position = position(GIFT_OR_DRAW);
+    assert_eq!(position.material_lead(Player::Two), Some(0));
+    assert!(position.evaluate() > 300, "{}", position.evaluate());
+    let limits = SearchLimits {
+        depth: Some(6),
+        ..SearchLimits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let record = GameRecord::new(position.clone());
+    // With the guard the engine keeps its men and takes the draw.
+    let guarded = engine().search_record(&record, &limits, &stop, &mut |_| {});
+    let kept = guarded.best_move.expect("Black has moves");
+    assert!(
+        !leaves_a_capture(&position, kept),
+        "{}",
+        position.move_text(kept)
+    );
+    assert_eq!(guarded.score, Some(Score::Centipawns(-position.contempt())));
+    // Without it the same search gives the man: the position tests the guard.
+    let mut unguarded = engine();
+    unguarded.set_alpha_beta_config(AlphaBetaConfig {
+        material_guard: false,
+        ..AlphaBetaConfig::default()
+    });
+    let given = unguarded
+        .search_record(&record, &limits, &stop, &mut |_| {})
+        .best_move
+        .expect("Black has moves");
+    assert!(
+        leaves_a_capture(&position, given),
+        "{}",
+        position.move_text(given)
+    );
+}
+
+#[test]
+fn a_man_offered_to_take_more_is_still_played() {
+    // Side 9, Black to move: `f6-f7` offers a man; White must take it with `d6xf6`,
+    // and `f7xf5xd3xb1` takes three back. The guard charges only material still missing
+    // at the leaves, so the shot is played.
+    let position = position(
+        "BBBBBBBBB/BBB1BB1BBB/BB1BB1BB2B/2B3B2B2/13/14/15/16/17/16/15/5B1B6/\
+         1W1W1B2W4/W4W2W3/1WW1WWW1WWW/1WW1WWWWWW/WWWWWWWW1 b - 69 35",
+    );
+    let limits = SearchLimits {
+        depth: Some(5),
+        ..SearchLimits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let result = engine().search_record(
+        &GameRecord::new(position.clone()),
+        &limits,
+        &stop,
+        &mut |_| {},
+    );
+    let shot = result.best_move.expect("Black has moves");
+    assert_eq!(position.move_text(shot), "f6-f7");
+    assert!(leaves_a_capture(&position, shot));
+    assert!(matches!(result.score, Some(Score::Centipawns(value)) if value > 0));
 }

@@ -15,9 +15,8 @@
 //! weights and the tempo depend on how many placements are left (an attack is worth
 //! about 0.45 points 8 placements before the end and 0.94 one before it, as fewer
 //! placements are left to block it); the hand values are shared. Five-fold
-//! cross-validated error 2.5 points; the weights fitted only 6-8 placements before the end
-//! (used for every count until then) were off by 3.0-4.2 points 1-3 placements before it,
-//! where a short search's leaves are.
+//! cross-validated error 2.5 points. Weights per count of placements left matter most
+//! 1 to 3 placements before the end, where a short search's leaves are.
 //!
 //! The game always ends at the 16th placement, so the search is exact near the end
 //! ([`AlphaBetaGame::plies_to_end`]); there the final score itself, not this estimate, is

@@ -34,10 +34,35 @@ use crate::game::{CatchupRule, GameConfig, Variant};
 use driver::{Driver, DriverTimeouts, Shared};
 use table::Table;
 
-/// Arguments of `tessera gui`.
+/// The long description of the command's `--help`.
+pub const GUI_LONG_ABOUT: &str = "Play, watch and analyse in a browser: a local web server driving engines over \
+        the protocol.\n\n\
+        Prints `listening on http://HOST:PORT/`; open that address. The page needs no network \
+        and fetches nothing from outside. Choose the variant, board side and Catchup rule; \
+        play against an engine with either colour, let two people play, or watch engine \
+        against engine. Pick a piece or cell and the legal moves are marked (a checkers \
+        capture is entered by clicking through its path, a Catchup turn by picking one to \
+        three stones and \"End turn\", a Cheversi placement by a piece button and a square). \
+        Undo and redo (also the arrow keys), a time, node or depth limit per move or a clock, \
+        a start from a position string, copying the position string and the move list, and \
+        loading a game from a `tessera match` JSONL line or PGN game to step through it. \
+        \"Analyse\" shows the engine's `info` lines live and draws the principal variation; \
+        \"Stop\" ends it; \"Evaluation\" shows the engine's `eval`.\n\n\
+        The server talks to engines only through the protocol, as an outside GUI would, and \
+        the rules library referees every move, a person's or an engine's. A crashed or hung \
+        engine is shown on the page and restarted by its \"Restart\" button; the game stays \
+        as it was.\n\n\
+        Security: it answers only requests whose Host is its own address (or localhost), so \
+        another site cannot reach it by DNS rebinding; posts must be JSON from the page's own \
+        origin; bodies over 256 KiB are refused; a bad request or an illegal move changes \
+        nothing. The page cannot choose a program or a file: the engines come from the \
+        command line, and a game to load is read by the browser and sent as text.";
+
+/// Arguments of `tessera gui`; the doc comments are its `--help`.
 #[derive(Debug, Clone, clap::Args)]
 #[command(
-    after_help = "Example:\n  tessera gui                 # then open the printed address\n  tessera gui --port 8080 --engine cmd=/opt/other-engine name=other"
+    after_long_help = "Example:\n  tessera gui                 # then open the printed address\n  \
+        tessera gui --port 8080 --engine cmd=/opt/other-engine name=other"
 )]
 pub struct GuiArgs {
     /// Address to listen on; anything but a loopback address lets other machines in.
@@ -46,13 +71,13 @@ pub struct GuiArgs {
     /// Port to listen on; 0 picks a free one (printed on stdout).
     #[arg(long, default_value_t = 0)]
     pub port: u16,
-    /// Engines the page may choose from, as in `tessera match`; default: this binary.
+    /// Engines the page may choose from, as in `tessera match`.
     #[command(flatten)]
     pub engine: EngineGroups,
     /// The variant of the first game.
     #[arg(long, default_value = "kruzno")]
     pub variant: Variant,
-    /// Board side of the first game.
+    /// Board side of the first game. Default: the variant's own.
     #[arg(long)]
     pub size: Option<usize>,
     /// Catchup rule of the first game.

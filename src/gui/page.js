@@ -178,7 +178,7 @@ function cellAt(event, layout, svg) {
   return best === null ? null : layout.names[best];
 }
 
-// The screen position of a cell's centre (used by scripts/gui_browser_check.sh to click).
+// The screen position of a cell's centre (used by scripts/browser/gui_browser_check.sh to click).
 GUI.cellPoint = (name) => {
   const layout = GUI.layouts[layoutKey(GUI.state)];
   const svg = $("board").querySelector("svg");

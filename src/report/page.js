@@ -1,6 +1,6 @@
 // The report page: game list (sort, filter), replay viewer (buttons, arrow keys), and a
 // self-test (#selftest) that redraws the Rust-drawn check positions with draw.js and
-// steps through a game, for scripts/report_browser_check.sh.
+// steps through a game, for scripts/browser/report_browser_check.sh.
 (() => {
   const layouts = REPORT.layouts;
   const games = REPORT.games;

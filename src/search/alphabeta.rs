@@ -22,43 +22,37 @@
 //! evaluation, in every search, so a search that stops one placement short of the end is
 //! exact at its leaves.
 //!
-//! Checkers draws: a position whose no-capture count reached 80 is a draw (unless the side
-//! to move has no move: it loses); draws score the contempt for the engine's side: -100
-//! (one man) on boards of side 7 to 9, where the armies start far apart and the engine
-//! must press to avoid the 80-ply draw, shrinking with the men on the board to -20 at 6
-//! or fewer (a whole man made giving a man away at the 80-ply limit pay even when it left
-//! an even or lost ending), -150 there before the first capture (the game opens only by
-//! giving a man), and -30 in Kruzno (and in Cheversi). The
-//! transposition table keys a position by its hash mixed with the plies left before the
-//! 80-ply draw whenever the search from it can reach the limit (plies left <= depth + 4),
-//! so a value found far from the limit is never reused near it. Over the last 80 plies
-//! before the limit on boards of side 7 to 9 (from the first ply after a capture: the
-//! armies start 11 rows apart on side 9, and a slide over the last 40 started too late),
-//! and the last 40 in Kruzno, every leaf value slides linearly towards the draw value, by
-//! at most 200 (two men), so an advantage that cannot become a capture in time is traded
-//! for one while it still can. With a big lead the engine still gives a man away at the
-//! limit to restart the count, and that is worth it: in the side-9 endings book it
-//! converts about half of the games that way; counting the slide from the leader's own
-//! last capture instead, so that such a man bought nothing, converted 4 of 60 instead of
-//! 31 (and left the opening's first trades, near ply 80, undone). The plies the side to
-//! move needs to bring its sixth-nearest man (side 9; the third on sides 7 and 8) next
-//! to an enemy man (two per step) are not counted as time left, so the slide rewards
-//! closing in with several men (a lone runner cannot force a trade) while the draw is
-//! still beyond the horizon. Before the first capture one man is enough (it can be
-//! given), 20 plies more are counted, and in the last 20 plies the slide is not limited
-//! to two men: a line with no capture by then is a draw however far its men advanced
-//! ([`AlphaBetaGame::draw_fade_limit`]). On side 7 after the first capture the slide
-//! stops at 90, less than a man: with two men, giving a man for a fresh count paid by the
-//! slide alone, and leads of six men or more were given back that way into drawn
-//! endings. `eval` shows the plain static evaluation. The
-//! matches behind these choices are in README.md, "Measured figures".
+//! # Draws and progress rules
+//!
+//! The mechanisms are generic; each game's hooks in [`AlphaBetaGame`] set their sizes
+//! (checkers' choices and their reasons are in `crate::eval::checkers`).
+//! - A draw (repetition, a progress rule run out, a drawn end) scores minus the
+//!   [`contempt`](AlphaBetaGame::contempt) for the engine's side, read at the root.
+//! - Over the last [`draw_fade_plies`](AlphaBetaGame::draw_fade_plies) before a
+//!   progress-rule draw, a quiet leaf's value slides linearly towards the draw value, by
+//!   at most [`draw_fade_limit`](AlphaBetaGame::draw_fade_limit): an advantage that cannot
+//!   become a capture in time is worth a draw, so the engine captures or trades while it
+//!   still can. The plies the side to move needs to reach contact
+//!   ([`plies_to_contact`](AlphaBetaGame::plies_to_contact)) do not count as time left,
+//!   which gives a reason to close in while the draw is beyond the horizon.
+//! - The [`material_guard`](AlphaBetaGame::material_guard) keeps that pressure from
+//!   buying a fresh count with material: a leaf, draw or table draw at which the engine's
+//!   side has less material than at the root (below a secure lead) is worth at most the
+//!   draw, less a charge per unit given. A man offered for a capture that comes back
+//!   within the search (an exchange, a shot) costs nothing; a man given and not won back
+//!   always scores below keeping it and taking the draw.
+//! - The table key mixes in the plies left before the draw whenever the search can reach
+//!   it, and the root's material lead while a guard is in force, so a value is never
+//!   reused where the count or the guard would score it differently.
+//!
+//! `eval` shows the plain static evaluation.
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use crate::game::Rules;
 
-use super::game::{AlphaBetaGame, HISTORY_SIZE};
+use super::game::{AlphaBetaGame, HISTORY_SIZE, MaterialGuard};
 use super::shared::Shared;
 use super::tt::{Bound, Entry, TableMove};
 use super::{DEFAULT_EXACT_PLIES, Score, SearchInfo};
@@ -113,6 +107,8 @@ pub struct AlphaBetaConfig {
     /// slide towards the draw value; 0 turns it off (see `Worker::leaf_value`); `None`
     /// takes the game's own [`AlphaBetaGame::draw_fade_plies`].
     pub draw_fade_plies: Option<u32>,
+    /// Whether the game's [`AlphaBetaGame::material_guard`] applies.
+    pub material_guard: bool,
 }
 
 impl Default for AlphaBetaConfig {
@@ -125,6 +121,7 @@ impl Default for AlphaBetaConfig {
             exact_plies: None,
             contempt: None,
             draw_fade_plies: None,
+            material_guard: true,
         }
     }
 }
@@ -140,6 +137,7 @@ impl AlphaBetaConfig {
             exact_plies: Some(0),
             contempt: Some(0),
             draw_fade_plies: Some(0),
+            material_guard: false,
         }
     }
 }
@@ -203,6 +201,12 @@ pub struct Worker<'a, G: AlphaBetaGame> {
     /// the game's own (checkers counts the men for it, and draws are scored at every
     /// faded leaf).
     contempt: i32,
+    /// The material guard in force and the engine's material lead at the root
+    /// ([`AlphaBetaGame::material_guard`]), read once from the root.
+    guard: Option<(MaterialGuard, i32)>,
+    /// Mixed into every table key while a guard is in force: values then depend on the
+    /// root's material, so a table entry is reused only under the same lead.
+    guard_key: u64,
     /// Per ply, the quiet moves searched so far (indices into `moves`), whose history a
     /// cut-off lowers: a kept buffer, since zeroing a fresh array cost more per node.
     tried: Vec<Vec<usize>>,
@@ -229,6 +233,10 @@ impl<'a, G: AlphaBetaGame> Worker<'a, G> {
         history: &[u64],
         reporter: Option<&'a mut dyn FnMut(SearchInfo)>,
     ) -> Self {
+        let guard = root
+            .material_guard()
+            .filter(|_| config.material_guard)
+            .and_then(|guard| Some((guard, root.material_lead(root.side_to_move())?)));
         let mut hashes = history.to_vec();
         if hashes.last() != Some(&root.hash()) {
             hashes.push(root.hash());
@@ -240,6 +248,12 @@ impl<'a, G: AlphaBetaGame> Worker<'a, G> {
                 .draw_fade_plies
                 .unwrap_or_else(|| root.draw_fade_plies()),
             contempt: config.contempt.unwrap_or_else(|| root.contempt()),
+            guard,
+            guard_key: guard.map_or(0, |(_, lead)| {
+                (lead as u64)
+                    .wrapping_add(1 << 20)
+                    .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            }),
             thread_index,
             nodes: 0,
             flushed: 0,
@@ -500,7 +514,7 @@ impl<'a, G: AlphaBetaGame> Worker<'a, G> {
             self.pv[ply].push(mv);
             return value;
         }
-        let key = table_key(key, plies_to_draw, depth);
+        let key = table_key(key, plies_to_draw, depth) ^ self.guard_key;
         let entry = if depth > 1 {
             self.shared.table.probe(key)
         } else {
@@ -591,7 +605,7 @@ impl<'a, G: AlphaBetaGame> Worker<'a, G> {
         ply: usize,
     ) -> Option<i32> {
         if self.is_repetition(key, position.repetition_window()) {
-            return Some(self.draw_value(position));
+            return Some(self.guarded(position, self.draw_value(position)));
         }
         if plies_to_draw == Some(0) {
             return Some(self.terminal_value(position, ply));

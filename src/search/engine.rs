@@ -217,6 +217,23 @@ impl Engine {
                 result.best_move = strategy::minimax2_move(position, &moves, &mut self.state.rng);
                 return result;
             }
+            Strategy::Minimax4 => {
+                result.best_move = strategy::minimax_move(
+                    position,
+                    &moves,
+                    strategy::MINIMAX4_PLIES,
+                    &mut self.state.rng,
+                );
+                return result;
+            }
+            Strategy::Defender => {
+                result.best_move = strategy::defender_move(position, &moves, &mut self.state.rng);
+                return result;
+            }
+            Strategy::Sampled2 => {
+                result.best_move = strategy::sampled2_move(position, &moves, &mut self.state.rng);
+                return result;
+            }
             Strategy::Full => {}
         }
         let only_clock = limits.depth.is_none()

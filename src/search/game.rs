@@ -74,6 +74,12 @@ pub trait SearchGame: Rules {
         score[mover.index()] - score[mover.opponent().index()]
     }
 
+    /// How far forward `player`'s army stands (checkers: the rows its men have advanced,
+    /// summed), for the `defender` strategy's tie-break; 0 where a game has no such idea.
+    fn advancement(&self, _player: Player) -> i32 {
+        0
+    }
+
     /// What `eval` prints: terms, each from player 1's point of view, and a total for the
     /// side to move (the static evaluation where the game has one).
     fn evaluation_report(&self) -> (Vec<(String, i32)>, i32);
@@ -299,6 +305,19 @@ pub trait AlphaBetaGame: SearchGame + Evaluate {
         0
     }
 
+    /// `player`'s material minus the opponent's (checkers: men), for the
+    /// [`AlphaBetaGame::material_guard`]; read at the leaves. `None` (the default) where a
+    /// game has no guard.
+    fn material_lead(&self, _player: Player) -> Option<i32> {
+        None
+    }
+
+    /// How the search guards the engine's material ([`MaterialGuard`]), read once at the
+    /// root; `None` (the default): material is worth what the evaluation says.
+    fn material_guard(&self) -> Option<MaterialGuard> {
+        None
+    }
+
     /// The most the draw fade moves a leaf value. Two men by default, so a big lead near
     /// the limit still ranks its lines by material (a man given away to restart the count
     /// costs it). Called only inside the fade.
@@ -309,6 +328,23 @@ pub trait AlphaBetaGame: SearchGame + Evaluate {
 
 /// [`AlphaBetaGame::draw_fade_limit`]'s default: two men.
 pub const DRAW_FADE_LIMIT: i32 = 200;
+
+/// How the search keeps the engine's side from giving material away
+/// ([`AlphaBetaGame::material_guard`]): every unit of material the engine's side is down
+/// at a leaf compared with the root, below a lead of `secure_lead` units, costs `penalty`
+/// beyond the evaluation, and such a leaf is never worth more than a draw. So a line that
+/// loses material and does not win it back within the search scores below the draw it
+/// avoids, however much the evaluation likes the position it reaches; a man offered for a
+/// capture that comes back (a shot, an exchange) costs nothing, since only the material at
+/// the leaf counts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MaterialGuard {
+    /// Centi-units per unit of material lost beyond its evaluated worth.
+    pub penalty: i32,
+    /// A lead (in units of material) that the engine may spend: material given while the
+    /// lead stays at least this large is not penalised.
+    pub secure_lead: i32,
+}
 
 /// A game MCTS plays: its view as a tree of single decisions.
 pub trait MctsGame: SearchGame {

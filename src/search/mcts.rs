@@ -37,7 +37,8 @@ pub struct MctsConfig {
     pub max_entries: usize,
     /// The exploration constant of a tree that keeps all-moves-as-first statistics
     /// ([`TreeGame::uses_amaf`]): their RAVE blend already spreads the simulations, and
-    /// the UCT term on top of it cost strength (see the README's Catchup figures).
+    /// the UCT term on top of it costs strength (the figure is in the contributor guide,
+    /// `crate::docs::search_and_solve`).
     pub rave_exploration: f32,
     /// The RAVE blend's bias `b` (see `blend`): how soon a step's own results outweigh its
     /// all-moves-as-first ones.

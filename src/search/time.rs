@@ -1,9 +1,9 @@
 //! The time manager: how long one search may run.
 //!
 //! Policy. With `movetime`, the search stops at `movetime - MoveOverhead`, but keeps back
-//! at most half the movetime: the default overhead (50 ms) would otherwise leave nothing
-//! of a 50 ms move. (Keeping back only a fifth of 100 ms gave 14 forfeits in 20 games at
-//! load 7 on 2 cores; the whole 50 ms gave 1.) Up to that limit it iterates: a movetime
+//! at most half the movetime: the default overhead (50 ms, what a loaded machine needs;
+//! the contributor guide has the figure) would otherwise leave nothing of a 50 ms move.
+//! Up to that limit it iterates: a movetime
 //! has no soft target, since time one move leaves unused is lost, and the iteration cut
 //! at the limit still offers the best root move it has found. With a clock,
 //! the usable time is the remaining time minus `MoveOverhead` and a safety margin (5%,

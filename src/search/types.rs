@@ -5,30 +5,44 @@ use std::time::{Duration, Instant};
 
 use crate::eval::catchup_knowledge::PlayoutPolicy;
 
-/// Which player the engine plays as: the full search or one of a ladder of deliberately
-/// weak ones (fixed opponents of known strength, for measuring the full search without
-/// the shared blind spots of self-play).
+/// Which player the engine plays as: the full search or one of a gauntlet of deliberately
+/// weak ones (fixed opponents of different styles, for measuring the full search without
+/// the shared blind spots of self-play or of a single opponent).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum Strategy {
     #[default]
     Full,
+    /// Four-ply alpha-beta on the rule score alone (fewer plies where a fixed node budget
+    /// runs out first, as in Catchup's wide turns).
+    Minimax4,
     /// Two-ply minimax on the rule score alone (men in the checkers games).
     Minimax2,
+    /// [`Strategy::Minimax2`], then the move that leaves its own army least advanced: a
+    /// defender that stays home and comes forward only when it must.
+    Defender,
+    /// [`Strategy::Minimax2`] over a random sample of its legal moves: a player that sees
+    /// tactics two plies deep but only among the moves it happens to consider.
+    Sampled2,
     /// One ply on the rule score alone.
     Greedy,
     Random,
 }
 
 impl Strategy {
-    /// Every strategy, strongest first, as the `Strategy` option lists them.
-    pub const ALL: [Strategy; 4] = [
+    /// Every strategy, the full search first, as the `Strategy` option lists them.
+    pub const ALL: [Strategy; 7] = [
         Strategy::Full,
+        Strategy::Minimax4,
         Strategy::Minimax2,
+        Strategy::Defender,
+        Strategy::Sampled2,
         Strategy::Greedy,
         Strategy::Random,
     ];
     /// The option values, in the order of [`Strategy::ALL`].
-    pub const NAMES: [&'static str; 4] = ["full", "minimax2", "greedy", "random"];
+    pub const NAMES: [&'static str; 7] = [
+        "full", "minimax4", "minimax2", "defender", "sampled2", "greedy", "random",
+    ];
 
     /// The option value naming this strategy.
     pub const fn name(self) -> &'static str {

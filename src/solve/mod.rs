@@ -34,31 +34,48 @@ use self::cheversi::CheversiState;
 use self::driver::{Question, Settings, Solution};
 use self::search::{Shared, Solvable};
 
-/// Arguments of `tessera solve`.
+/// The long description of the command's `--help`.
+pub const SOLVE_LONG_ABOUT: &str = "Exact game value of a position (Catchup sides 2-5, Cheversi), best move, \
+        proofs.\n\n\
+        Prints `value: <value>` and `bestmove <move>` (with --all first one `<move>: <value>` \
+        line per root move); a value is win, loss or draw for the side to move, or for \
+        Cheversi the exact final margin in points. Progress goes to stderr. The output, the \
+        checkpoint and proof files, and what a user needs to know of the method are in \
+        protocol.md, \"Solving\" and \"Files\".";
+
+/// Arguments of `tessera solve`; the doc comments are its `--help`.
 #[derive(Debug, Clone, clap::Args)]
+#[command(
+    after_long_help = "Example:\n  tessera solve --variant catchup --size 3 --rule original --all\n  \
+        tessera solve --variant cheversi --moves Ke4 Nd5 Qe5 Qf6 Rd4 Bc6 Nf4 Rg6 --wdl\n  \
+        tessera solve --variant catchup --size 2 --proof p.txt && tessera solve --check p.txt"
+)]
 pub struct SolveArgs {
-    /// cheversi or catchup.
+    /// cheversi or catchup. Required, unless --check is given.
     #[arg(long, required_unless_present = "check")]
     pub variant: Option<Variant>,
-    /// Board side (catchup 2-5).
+    /// Board side (catchup 2-5). Default: the variant's own; a --fen's row count overrides
+    /// it.
     #[arg(long)]
     pub size: Option<usize>,
     /// Catchup rule: revised or original.
     #[arg(long, default_value = "revised")]
     pub rule: CatchupRule,
-    /// Start from this position string instead of the start position.
+    /// Start from this position string. Default: the start position.
     #[arg(long)]
     pub fen: Option<String>,
-    /// Moves played from the position before solving.
+    /// Moves played from the position before solving. Default: none.
     #[arg(long, num_args = 1..)]
     pub moves: Vec<String>,
-    /// Also print the value of every root move.
+    /// Also print the value of every root move. Off by default.
     #[arg(long)]
     pub all: bool,
-    /// Win, draw or loss only (Cheversi: cheaper than the exact margin).
+    /// Win, draw or loss only (Cheversi: cheaper than the exact margin). Off by default.
     #[arg(long, conflicts_with = "at_least")]
     pub wdl: bool,
-    /// Only whether the value is at least MARGIN: prints a proven bound, `>=V` or `<=V`.
+    /// Only whether the value is at least MARGIN: prints a proven bound, `>=V` or `<=V`
+    /// (one null-window search: the cheapest question when one bound is known). Default:
+    /// the exact value.
     #[arg(
         long,
         value_name = "MARGIN",
@@ -69,19 +86,21 @@ pub struct SolveArgs {
     /// Search threads (they share the table).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Memory for the table, in MiB.
+    /// The most memory the table may grow to, in MiB (it starts small).
     #[arg(long, default_value_t = 256, value_name = "MB")]
     pub hash: usize,
-    /// Write the proven facts here at intervals; resume from it when it exists.
+    /// Write the proven facts here at intervals and at the end; resume from it when it
+    /// exists (a file of another position or version, or cut short, is refused). Default:
+    /// none.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// Seconds between checkpoints.
     #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
     pub checkpoint_seconds: f64,
-    /// Write a proof (the strategies behind the value) to this file.
+    /// Write a proof (the strategies behind the value) to this file. Default: none.
     #[arg(long, value_name = "FILE")]
     pub proof: Option<PathBuf>,
-    /// Check a proof file against the rules instead of solving.
+    /// Check a proof file against the rules instead of solving. Default: none.
     #[arg(long, value_name = "FILE", conflicts_with = "variant")]
     pub check: Option<PathBuf>,
     /// Seconds between progress lines on stderr; 0 for none.

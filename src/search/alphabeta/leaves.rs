@@ -19,7 +19,7 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
             Some(Terminal::Win) => MATE - ply as i32,
             Some(Terminal::Loss) => -MATE + ply as i32,
             Some(Terminal::Exact(value)) => value,
-            Some(Terminal::Draw) | None => self.draw_value(position),
+            Some(Terminal::Draw) | None => self.guarded(position, self.draw_value(position)),
         }
     }
 
@@ -35,7 +35,9 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
             TableValue::Loss(0) => -MATE + ply,
             TableValue::Win(plies) => TABLE_WIN - ply - plies as i32,
             TableValue::Loss(plies) => -TABLE_WIN + ply + plies as i32,
-            TableValue::Draw(tie_break) => self.draw_value(position) + tie_break,
+            TableValue::Draw(tie_break) => {
+                self.guarded(position, self.draw_value(position) + tie_break)
+            }
         })
     }
 
@@ -63,9 +65,36 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
     pub(super) fn leaf_value(&self, position: &G, evaluation: Option<i32>) -> i32 {
         let value = evaluation.unwrap_or_else(|| position.evaluate());
         let fade = self.fade_plies;
-        match position.plies_to_draw() {
+        let value = match position.plies_to_draw() {
             Some(left) if left < fade => self.faded(position, value, left),
             _ => value,
+        };
+        self.guarded(position, value)
+    }
+
+    /// `value` (from the side to move's view) less what the material guard charges for
+    /// the material the engine's side has given since the root
+    /// ([`AlphaBetaGame::material_guard`]): a leaf, a draw or a table draw. Wins and
+    /// losses are exact and never charged.
+    #[inline(always)]
+    pub(super) fn guarded(&self, position: &G, value: i32) -> i32 {
+        let Some((guard, root_lead)) = self.guard else {
+            return value;
+        };
+        let engine = self.root.side_to_move();
+        let Some(lead) = position.material_lead(engine) else {
+            return value;
+        };
+        let given = root_lead.min(guard.secure_lead) - lead;
+        if given <= 0 {
+            return value;
+        }
+        let charge = guard.penalty * given;
+        let draw = self.draw_value(position);
+        if position.side_to_move() == engine {
+            value.min(draw) - charge
+        } else {
+            value.max(draw) + charge
         }
     }
 
@@ -120,11 +149,10 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
         let (has_quiet, evaluation) = position.noisy_moves_and_evaluation(&mut self.moves[ply]);
         if self.moves[ply].is_empty() {
             // No forcing move: the leaf's value, or the end of the game.
-            return if has_quiet {
-                self.leaf_value(position, evaluation)
-            } else {
-                self.terminal_value(position, ply)
-            };
+            if !has_quiet {
+                return self.terminal_value(position, ply);
+            }
+            return self.leaf_value(position, evaluation);
         }
         let moves = std::mem::take(&mut self.moves[ply]);
         let mut order = std::mem::take(&mut self.order[ply]);

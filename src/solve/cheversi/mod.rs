@@ -48,10 +48,10 @@ const VALUE_BOUND: i32 = 127;
 /// About how many nodes an exact solve (the margin, not only win/draw/loss) takes at most
 /// with `left` placements to go, for the engine's choice to try the solver in a move's
 /// time: about one and a half times the largest count measured on positions reached by
-/// partly random play (protocol.md, "Solving": 8 left 340,000 over 13 positions, 9 left
-/// 1.0 million over 8, 10 left 9.4 million over 17, 11 left 47 million over 4, 12 left 340
-/// million over 11, 14 left 9.5 billion on one line before the replies counted in the
-/// order), further out some 5 times more a placement.
+/// partly random play (the suites of `tests/data/cheversi_solve_positions.txt`: 8 left
+/// 340,000 over 13 positions, 9 left 1.0 million over 8, 10 left 9.4 million over 17, 11
+/// left 47 million over 4, 12 left 340 million over 11), further out some 5 times more a
+/// placement.
 pub fn solver_nodes_estimate(left: u8) -> u64 {
     const BY_LEFT: [u64; 17] = [
         1,

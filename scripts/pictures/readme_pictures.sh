@@ -4,7 +4,7 @@
 # draws the same positions and fails when these files are stale. They live under
 # tests/data because the repository's top level is fixed and a test checks them.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 cargo build --quiet
 tessera=target/debug/tessera
 out=tests/data/pictures

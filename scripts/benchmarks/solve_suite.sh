@@ -4,9 +4,9 @@
 # nodes and user CPU of `tessera solve`, one thread. Extra arguments go to every solve
 # (e.g. --wdl). Run it beside nothing else: the CPU times are only as quiet as the machine.
 #
-#   scripts/solve_suite.sh [FILE] [solve arguments...]
+#   scripts/benchmarks/solve_suite.sh [FILE] [solve arguments...]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 file=${1:-tests/data/cheversi_solve_positions.txt}
 shift || true
 cargo build --release --quiet

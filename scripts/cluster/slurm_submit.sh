@@ -3,7 +3,7 @@
 # the array has ended, and, when the match has --sprt, a watcher job that cancels the
 # array as soon as the test over all shards is decided.
 #
-# Usage: scripts/slurm_submit.sh [options] -- TESSERA-MATCH-ARGUMENTS...
+# Usage: scripts/cluster/slurm_submit.sh [options] -- TESSERA-MATCH-ARGUMENTS...
 #   --shards N         array tasks (default 4); shard I plays --shard I/N
 #   --dir DIR          working directory for records and logs, on storage every node
 #                      sees (default: ./tessera-match-DATE); shard-I.jsonl, merged.txt

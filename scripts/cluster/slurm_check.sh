@@ -4,7 +4,7 @@
 #  2. starts a one-node cluster (munged, slurmctld, slurmd) with its files in a scratch
 #     directory;
 #  3. submits a 4-shard Tessera-vs-Tessera Catchup match at fixed nodes with
-#     scripts/slurm_submit.sh (an array, a merge job that depends on it, and a watcher
+#     scripts/cluster/slurm_submit.sh (an array, a merge job that depends on it, and a watcher
 #     that must see the whole match undecided), waits, and
 #     compares it with the same match played in one process: the game records must be
 #     identical apart from the move times, and the merged statistics identical;
@@ -13,11 +13,11 @@
 #     the merge must still run;
 #  5. stops the cluster. Exits non-zero on any failure.
 #
-# Usage: scripts/slurm_check.sh   (as root; TESSERA_BIN=path skips the release build,
+# Usage: scripts/cluster/slurm_check.sh   (as root; TESSERA_BIN=path skips the release build,
 #        CHECK_DIR=dir keeps the scratch files there)
 set -euo pipefail
 
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 work=${CHECK_DIR:-$(mktemp -d /tmp/tessera-slurm-check.XXXXXX)}
 mkdir -p "$work"
 work=$(realpath "$work")
@@ -123,7 +123,7 @@ wait_for() {
 }
 submit() {
     local output
-    output=$("$root/scripts/slurm_submit.sh" "$@") || fail "submission failed"
+    output=$("$root/scripts/cluster/slurm_submit.sh" "$@") || fail "submission failed"
     echo "$output"
     dir=$(sed -n 's/^dir=//p' <<< "$output")
     array=$(sed -n 's/^array=//p' <<< "$output")

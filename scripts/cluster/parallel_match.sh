@@ -3,7 +3,7 @@
 # shards over ssh, and with --sprt a watcher on this machine stops them all once the
 # test over all shards is decided. Then the shards are merged into DIR/merged.txt.
 #
-# Usage: scripts/parallel_match.sh SSHLOGINS SHARDS DIR -- TESSERA-MATCH-ARGUMENTS...
+# Usage: scripts/cluster/parallel_match.sh SSHLOGINS SHARDS DIR -- TESSERA-MATCH-ARGUMENTS...
 #   SSHLOGINS  parallel's --sshlogin list: JOBS/HOST,...; e.g. 1/host1,1/host2 (":" is
 #              this machine). Each shard runs its own --concurrency games at once.
 #   SHARDS     shard count (shard I plays --shard I/SHARDS into DIR/shard-I.jsonl)

@@ -4,7 +4,7 @@
 # draws), steps through a game with the arrow keys and buttons, filters and sorts the
 # game list, and fails on any JavaScript or console error. Saves screenshots of the
 # report and of one position per variant into OUTDIR. Not part of `cargo test`.
-# Usage: scripts/report_browser_check.sh OUTDIR
+# Usage: scripts/browser/report_browser_check.sh OUTDIR
 set -euo pipefail
 source "$(dirname "$0")/browser_tools.sh"
 browser_check_setup "$@"
@@ -23,5 +23,5 @@ for variant in catchup cheversi kruzno hexcheckers; do
 done
 "$tessera" report "$work"/catchup.jsonl "$work"/cheversi.jsonl "$work"/kruzno.jsonl \
     "$work"/hexcheckers.jsonl -o "$out/report.html"
-node --experimental-websocket scripts/report_browser_check.js "$(command -v chromium)" \
+node --experimental-websocket scripts/browser/report_browser_check.js "$(command -v chromium)" \
     "$out/report.html" "$out"

@@ -2,7 +2,7 @@
 """Protocol latency benchmark (a benchmark, not a test): run it on a release build.
 
     cargo build --release
-    python3 scripts/protocol_latency.py [--binary target/release/tessera] [--repeats 200]
+    python3 scripts/benchmarks/protocol_latency.py [--binary target/release/tessera] [--repeats 200]
 
 Measures, over pipes, as a GUI sees them:
   1. process start -> `ugiok` (best and median of N starts);

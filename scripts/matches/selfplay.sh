@@ -3,7 +3,7 @@
 # are the same program, so the score should stay near 50% and no game should end in a
 # failure (the "Engine failures" row must read 0 for both).
 #
-# Usage: scripts/selfplay.sh [VARIANT] [GAMES] [extra tessera-match arguments...]
+# Usage: scripts/matches/selfplay.sh [VARIANT] [GAMES] [extra tessera-match arguments...]
 # Environment: TESSERA (binary, default target/release/tessera, built if missing),
 #              NODES (node limit per move, default 2000), CONCURRENCY (default 2).
 set -euo pipefail
@@ -12,7 +12,7 @@ variant="${1:-catchup}"
 games="${2:-20}"
 shift $(( $# < 2 ? $# : 2 ))
 
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 tessera="${TESSERA:-$root/target/release/tessera}"
 if [[ ! -x "$tessera" ]]; then
     cargo build --release --manifest-path "$root/Cargo.toml"

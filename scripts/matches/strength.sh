@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The strength and timing matches of the search acceptance (issue 4), per variant:
+# Strength and timing matches of the full search against fixed opponents, per variant:
 #   minimax2 full vs Strategy=minimax2 at movetime 100 ms (hexcheckers goal: >= 90%)
 #   greedy  full vs Strategy=greedy at movetime 100 ms  (goal: >= 95%)
 #   random  full vs Strategy=random at movetime 100 ms  (goal: >= 99%)
@@ -8,19 +8,19 @@
 # Each run writes OUT/<suite>-<variant>.jsonl (resumable: run the script again to continue)
 # and the runner's table to OUT/<suite>-<variant>.txt; the last lines print a summary.
 #
-# Usage: scripts/strength.sh [SUITE...]   (default: greedy random scaling clock)
+# Usage: scripts/matches/strength.sh [SUITE...]   (default: greedy random scaling clock)
 # Environment: TESSERA (binary, default target/release/tessera, built if missing),
 #              VARIANTS (default "cheversi kruzno hexcheckers catchup"), GAMES (default 100),
 #              SIZE (board side for the hex variants, e.g. 7 or 8 for hexcheckers; results then
 #              go to <suite>-<variant><SIZE>),
 #              CONCURRENCY (default 1: timing is only fair on an otherwise idle core per game),
 #              MOVETIME (default 100), SCALE_BASE (1x movetime for scaling, default 50),
-#              SCALE_NODES (1x node limit for scaling instead of a movetime; session 6 used
-#              200000 for Kruzno, 100000 for Cheversi, 25000 for hex checkers),
+#              SCALE_NODES (1x node limit for scaling instead of a movetime, e.g. 200000
+#              for Kruzno, 100000 for Cheversi, 25000 for hex checkers),
 #              OUT (default strength-results), SEED (default 1).
 set -euo pipefail
 
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 tessera="${TESSERA:-$root/target/release/tessera}"
 if [[ ! -x "$tessera" ]]; then
     cargo build --release --manifest-path "$root/Cargo.toml"

@@ -3,9 +3,9 @@
 # Chromium (installed from Debian's packages if missing), a person against Tessera, by
 # clicking cells and buttons; fails on any JavaScript or console error, or when a click
 # does not make a move. Saves screenshots into OUTDIR. Not part of `cargo test`.
-# Usage: scripts/gui_browser_check.sh OUTDIR
+# Usage: scripts/browser/gui_browser_check.sh OUTDIR
 set -euo pipefail
 source "$(dirname "$0")/browser_tools.sh"
 browser_check_setup "$@"
-node --experimental-websocket scripts/gui_browser_check.js "$(command -v chromium)" \
+node --experimental-websocket scripts/browser/gui_browser_check.js "$(command -v chromium)" \
     "$PWD/target/debug/tessera" "$out"

@@ -14,7 +14,7 @@
 #      If Black gets 2 after every square, the same is asked at 3, and so on.
 #   Each later solve of a square resumes from its checkpoint (the facts stay true).
 #
-# Usage: scripts/cheversi_game_value.sh [--jobs N] [--hash MB] [--dir DIR] [--binary PATH]
+# Usage: scripts/solve/cheversi_game_value.sh [--jobs N] [--hash MB] [--dir DIR] [--binary PATH]
 #   --jobs N       solves at a time (default 2); each takes one core and up to --hash
 #   --hash MB      table memory of each solve (default 4096)
 #   --dir DIR      checkpoints, outputs and logs (default cheversi-value); reused on resume
@@ -38,8 +38,8 @@ while (( $# > 0 )); do
     esac
 done
 if [[ -z "$binary" ]]; then
-    (cd "$(dirname "$0")/.." && cargo build --release --quiet)
-    binary="$(cd "$(dirname "$0")/.." && pwd)/target/release/tessera"
+    (cd "$(dirname "$0")/../.." && cargo build --release --quiet)
+    binary="$(cd "$(dirname "$0")/../.." && pwd)/target/release/tessera"
 fi
 mkdir -p "$dir"
 squares=(a1 b1 c1 d1 b2 c2 d2 c3 d3 d4)

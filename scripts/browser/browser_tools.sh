@@ -7,7 +7,7 @@ browser_check_setup() {
         exit 2
     fi
     out=$(mkdir -p "$1" && cd "$1" && pwd)
-    cd "$(dirname "${BASH_SOURCE[0]}")/.."
+    cd "$(dirname "${BASH_SOURCE[0]}")/../.."
     if ! command -v chromium >/dev/null; then
         apt-get install -y chromium || { apt-get update && apt-get install -y chromium; }
     fi

@@ -4,7 +4,7 @@
 # accepts H1 (NEW is better) or H0 (it is not), or the game budget runs out. The run is
 # recorded in a JSONL file and can be interrupted and started again: it resumes.
 #
-# Usage: scripts/sprt.sh NEW_BINARY OLD_BINARY [VARIANT] [extra tessera-match arguments...]
+# Usage: scripts/matches/sprt.sh NEW_BINARY OLD_BINARY [VARIANT] [extra tessera-match arguments...]
 # Environment: ELO0 (default 0), ELO1 (default 5), TC (default 10+0.1),
 #              CONCURRENCY (default: number of cores), GAMES (budget, default 20000),
 #              OUT (record prefix, default sprt-VARIANT), SEED (default 1).

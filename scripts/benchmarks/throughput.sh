@@ -4,13 +4,13 @@
 # final table's "This run" and "Runner overhead" rows). Repeat and take the best: the
 # machine's other load makes single runs noisy.
 #
-# Usage: scripts/throughput.sh [GAMES] [NODES]
+# Usage: scripts/benchmarks/throughput.sh [GAMES] [NODES]
 # Environment: TESSERA (binary, default target/release/tessera, built if missing).
 set -euo pipefail
 
 games="${1:-20}"
 nodes="${2:-1000}"
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 tessera="${TESSERA:-$root/target/release/tessera}"
 if [[ ! -x "$tessera" ]]; then
     cargo build --release --manifest-path "$root/Cargo.toml"

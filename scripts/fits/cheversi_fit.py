@@ -2,8 +2,8 @@
 """Fits the Cheversi evaluation weights (src/eval/cheversi.rs) to exact final margins.
 
     cargo build --release
-    python3 scripts/cheversi_fit.py generate --games 600 --out cheversi-fit.jsonl
-    python3 scripts/cheversi_fit.py fit cheversi-fit.jsonl
+    python3 scripts/fits/cheversi_fit.py generate --games 600 --out cheversi-fit.jsonl
+    python3 scripts/fits/cheversi_fit.py fit cheversi-fit.jsonl
 
 `generate` plays self-play games over pipes (1-4 random placements, then searches of
 3k-100k nodes), and at every number of placements before the end from 8 down to 1 writes

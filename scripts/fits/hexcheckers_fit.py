@@ -2,8 +2,8 @@
 """Measures the hex-checkers evaluation terms (src/eval/checkers.rs) against game outcomes.
 
     cargo build --release
-    python3 scripts/hexcheckers_fit.py extract --out terms.jsonl MATCH.jsonl...
-    python3 scripts/hexcheckers_fit.py fit --size 9 --phase plain --strength terms.jsonl
+    python3 scripts/fits/hexcheckers_fit.py extract --out terms.jsonl MATCH.jsonl...
+    python3 scripts/fits/hexcheckers_fit.py fit --size 9 --phase plain --strength terms.jsonl
 
 `extract` replays the games of `tessera match --jsonl` records (hexcheckers, sides 7 to 9)
 through the engine and writes, every `--step` plies, each quiet position's `eval` terms
