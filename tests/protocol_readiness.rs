@@ -253,3 +253,26 @@ fn stop_ends_perft_divide_and_bench_and_the_engine_goes_on() {
         assert!(status.success());
     }
 }
+
+#[test]
+fn a_bad_line_queued_behind_a_job_answers_once_a_search_starts() {
+    // `setoption` of a new game sets the engine up off the loop; `go infinite` and a bad
+    // line wait behind it. Once the setup ends the search starts, and the bad line's
+    // error comes then, not behind a search that only `stop` ends.
+    let mut session = Session::new();
+    let setup = session
+        .handle_line("setoption name UCI_Variant value catchup")
+        .job
+        .expect("a setup job");
+    for waiting in ["go infinite", "no-such-command"] {
+        let step = session.handle_line(waiting);
+        assert!(step.responses.is_empty() && step.job.is_none(), "{waiting}");
+    }
+    let (replies, next) = finish(&mut session, setup);
+    assert!(matches!(next, Some(Job::Search(_))), "the search starts");
+    assert_eq!(
+        replies,
+        ["info string error: unknown command (no-such-command)"],
+        "the error answers while the search runs"
+    );
+}

@@ -316,11 +316,17 @@ impl Session {
         }
     }
 
-    /// Runs waiting commands until one starts a job or none is left. A job started
-    /// from the queue is stopped at once if a `stop` waits behind it, a search also if
-    /// another command behind it would stop it.
+    /// Runs waiting commands until one starts a job (then those behind it that answer at
+    /// once while a job runs) or none is left. A job started from the queue is stopped
+    /// at once if a `stop` waits behind it, a search also if another command behind it
+    /// would stop it.
     fn run_waiting(&mut self, step: &mut Step) {
-        while !self.is_busy() {
+        // Past a job that starts, the commands answered at once while a job runs
+        // (queries, errors) still answer now rather than behind the job.
+        while let Some(front) = self.waiting.front() {
+            if self.is_busy() && !answers_at_once(front) {
+                break;
+            }
             let Some(command) = self.waiting.pop_front() else {
                 break;
             };
