@@ -82,9 +82,11 @@ fn end_of_input_lets_bounded_work_and_waiting_commands_finish() {
         .map(String::as_str)
         .skip_while(|line| !line.starts_with("bestmove "))
         .collect();
+    // The query waited behind the search, then answers as soon as the perft behind the
+    // search has started, as it would had it been sent then.
     assert!(
-        tail.contains(&"Nodes searched: 676") && tail.last() == Some(&"response kruzno"),
-        "the waiting perft and query run after the search, in order: {rest:?}"
+        tail.contains(&"Nodes searched: 676") && tail.contains(&"response kruzno"),
+        "the waiting perft and query run after the search: {rest:?}"
     );
 }
 

@@ -11,8 +11,8 @@
 //! at once, whatever runs or waits; commands take effect in the order they were sent.
 //! While a job runs: `stop` ends it (search, perft, divide, bench), `quit` acts at
 //! once; `position`, `setoption` and `uginewgame` stop a running search and wait for
-//! its `bestmove`; every other command waits its turn, so replies come in the order of
-//! the commands (`readyok` aside). A second `go` while a search runs (and no stop was
+//! its `bestmove`; queries and malformed lines answer at once, other commands wait for
+//! the job, and every command waits its turn behind those already waiting. A second `go` while a search runs (and no stop was
 //! asked for) is an error. `quit` drops waiting commands and stops the search; its
 //! bestmove is still reported if it arrives before the loop exits. End of input is
 //! gentler (see [`Session::end_of_input`]): what was asked is finished first.
@@ -576,7 +576,7 @@ fn is_job(command: &Command) -> bool {
 }
 
 /// Commands that neither need the engine nor change anything: answered at once while a
-/// job runs (unless earlier commands are waiting, to keep replies in order).
+/// job runs; behind waiting commands, as soon as those before them have run or started.
 fn answers_at_once(command: &Command) -> bool {
     matches!(
         command,
