@@ -48,6 +48,8 @@ pub enum EndingsFileError {
         value: String,
         reason: String,
     },
+    #[error("the header line has a control character")]
+    ControlCharacter,
     #[error("format {found}: this engine reads format {FORMAT} only")]
     Format { found: String },
     #[error("{found} bytes of values, the header and its tables need {expected}")]
@@ -208,6 +210,10 @@ impl EndingsFile {
             .ok_or(EndingsFileError::NotEndings)?;
         let header =
             std::str::from_utf8(&bytes[..end]).map_err(|_| EndingsFileError::NotEndings)?;
+        // Printable text only: header values reach `info string` lines and messages.
+        if header.chars().any(char::is_control) {
+            return Err(EndingsFileError::ControlCharacter);
+        }
         let mut words = header.split(' ');
         if words.next() != Some(MAGIC) {
             return Err(EndingsFileError::NotEndings);

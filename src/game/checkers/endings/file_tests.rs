@@ -188,6 +188,11 @@ fn bad_files_are_refused_with_a_reason() {
         Err("format 2: this engine reads format 1 only".to_string())
     );
     assert_eq!(
+        with_header(header.replace("engine ", "engine \u{10}")),
+        Err("the header line has a control character".to_string()),
+        "header values reach protocol lines (found by fuzzing)"
+    );
+    assert_eq!(
         with_header(header.replace("side 4", "side 12")),
         Err("header field side: boards have sides 4 to 9 (12)".to_string())
     );
