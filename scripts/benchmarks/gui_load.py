@@ -2,7 +2,7 @@
 """`tessera gui` under load (a benchmark, not a test): run it on a release build.
 
     cargo build --release
-    python3 scripts/gui_load.py [--binary target/release/tessera] [--pages 200] [--requests 100]
+    python3 scripts/benchmarks/gui_load.py [--binary target/release/tessera] [--pages 200] [--requests 100]
 
 Starts `tessera gui` (hexcheckers, side 9, a person on both sides), opens PAGES pages that
 each keep one long poll (`GET /api/state?after=V`) open all the time, then times REQUESTS
