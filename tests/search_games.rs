@@ -2,6 +2,8 @@
 //! of every alpha-beta variant, Cheversi's exact endgame against full minimax, Catchup's
 //! MCTS-solver on positions with a forced win, and determinism on every variant.
 
+mod game_support;
+
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -10,8 +12,9 @@ use tessera::game::catchup::Catchup;
 use tessera::game::{AnyGame, GameConfig, GameRecord, Outcome, Player, Rules, Variant};
 use tessera::search::alphabeta::{AlphaBetaConfig, MATE, to_score};
 use tessera::search::game::{AlphaBetaGame, SearchGame, Terminal};
-use tessera::search::rng::Rng;
 use tessera::search::{Engine, GameSearchResult, Score, SearchLimits, SearchOptions};
+
+use game_support::random_position;
 
 /// `with_record!` over the alpha-beta variants only: the body need not compile for
 /// Catchup, whose game implements no alpha-beta hints.
@@ -24,19 +27,6 @@ macro_rules! with_alpha_beta_record {
             GameKind::Catchup(_) => panic!("Catchup is searched by MCTS, not alpha-beta"),
         }
     };
-}
-
-fn random_position<G: SearchGame>(start: &G, plies: usize, rng: &mut Rng) -> Option<G> {
-    let mut position = start.clone();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        position.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return None;
-        }
-        position.play_unchecked(moves[rng.below(moves.len())]);
-    }
-    position.outcome().is_none().then_some(position)
 }
 
 fn terminal<G: AlphaBetaGame>(position: &G, ply: i32) -> i32 {

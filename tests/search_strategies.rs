@@ -3,16 +3,20 @@
 //! plays the move its definition names (checked here by brute force, without the
 //! strategies' own cut-offs).
 
+mod game_support;
+
 use std::sync::atomic::AtomicBool;
 
 use tessera::game::checkers::SmallCheckers;
 use tessera::game::{AnyGame, any::GameKind};
 use tessera::game::{GameConfig, GameRecord, Outcome, Player, Rules, Variant};
 use tessera::search::game::SearchGame;
-use tessera::search::rng::{Rng, seeded};
+use tessera::search::rng::seeded;
 use tessera::search::strategy::{MINIMAX4_PLIES, SAMPLED_CANDIDATES};
 use tessera::search::{Engine, SearchLimits, SearchOptions, Strategy};
 use tessera::with_record;
+
+use game_support::random_position;
 
 /// The weak strategies: every one but the full search.
 fn weak_strategies() -> impl Iterator<Item = Strategy> {
@@ -42,20 +46,6 @@ fn choose<G: SearchGame>(engine: &mut Engine, position: &G) -> G::Move {
         )
         .best_move
         .expect("the game is running")
-}
-
-/// A position `plies` random plies from `start`, if the game is still running there.
-fn random_position<G: Rules>(start: &G, plies: usize, rng: &mut Rng) -> Option<G> {
-    let mut position = start.clone();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        position.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return None;
-        }
-        position.play_unchecked(moves[rng.below(moves.len())]);
-    }
-    position.outcome().is_none().then_some(position)
 }
 
 /// The weak strategies' value of a position for `mover`: the rule score difference, a
