@@ -25,6 +25,9 @@
 //!   On side 7 the conversion terms grow in as the enemy men fall (times
 //!   ((9 - enemy men) / 9)^2); on sides 8 and 9 they need 4 men of the side ahead (3 on
 //!   side 7).
+//! - *spearhead* (sides 7 to 9, before the first capture): 15 per row advanced by each
+//!   of the four most advanced men, so that a few men cross the middle and open the game
+//!   within the 80-ply count.
 //! - *drawn* (no border rule): in the material classes the exact endings tables show
 //!   drawn, a man counts 40 and the rest a quarter, at most 15 (`drawn_class`).
 //!
@@ -121,6 +124,38 @@ fn advancement(side: usize, placement: Placement) -> i32 {
     }
 }
 
+/// Per row advanced by each of a side's [`SPEARHEAD_MEN`] most advanced men, on the big
+/// boards while no man has been taken ([`spearhead`]).
+const SPEARHEAD_ROW: i32 = 15;
+/// The men of a spearhead: enough to offer a man, take back and cover the taker.
+const SPEARHEAD_MEN: usize = 4;
+
+/// The rows advanced from its own edge by each of `player`'s [`SPEARHEAD_MEN`] most
+/// advanced men, summed. Before the first capture the game opens only if a few men cross
+/// the empty middle (11 rows on side 9) in the 40 moves of the 80-ply count; the squared
+/// advancement alone spreads those moves over the whole front, and a distance to the
+/// enemy would count the same for both sides and cancel out.
+fn spearhead<const N: usize>(position: &Checkers<N>, player: Player) -> i32 {
+    let geometry = position.geometry();
+    let last_row = geometry.rows() - 1;
+    let mut best = [0usize; SPEARHEAD_MEN];
+    for bit in position.men(player) {
+        let row = geometry.row(bit);
+        let mut advanced = if player == Player::One {
+            row
+        } else {
+            last_row - row
+        };
+        // Insert into the descending list of the most advanced so far.
+        for slot in &mut best {
+            if advanced > *slot {
+                std::mem::swap(slot, &mut advanced);
+            }
+        }
+    }
+    best.iter().sum::<usize>() as i32
+}
+
 struct Terms {
     material: i32,
     centre: i32,
@@ -153,7 +188,7 @@ fn plain_terms<const N: usize>(position: &Checkers<N>, mobility: [u32; 2]) -> [T
 }
 
 /// The names of the [`weighted`] terms, in order.
-const TERM_NAMES: [&str; 10] = [
+const TERM_NAMES: [&str; 11] = [
     "material",
     "centre",
     "mobility",
@@ -163,11 +198,12 @@ const TERM_NAMES: [&str; 10] = [
     "restrict",
     "space",
     "gather",
+    "spearhead",
     "drawn",
 ];
 
 /// Where `drawn` stands in [`TERM_NAMES`].
-const DRAWN_TERM: usize = 9;
+const DRAWN_TERM: usize = 10;
 
 /// The weighted terms from `player`'s view, named by [`TERM_NAMES`] (apart, so the
 /// evaluation at every node only adds numbers); `mobility` is each colour's open steps
@@ -177,7 +213,7 @@ fn weighted<const N: usize>(
     position: &Checkers<N>,
     player: Player,
     mobility: Option<[u32; 2]>,
-) -> [i32; 10] {
+) -> [i32; 11] {
     let geometry = position.geometry();
     let weights = ConversionWeights::for_side(geometry.side());
     let (own_men, opp_men) = (position.men(player), position.men(player.opponent()));
@@ -235,6 +271,11 @@ fn weighted<const N: usize>(
         ),
         ramped(weights.space, own_conversion.space, opp_conversion.space),
         ramped(weights.gather, own_conversion.gather, opp_conversion.gather),
+        if untouched(position) {
+            SPEARHEAD_ROW * (spearhead(position, player) - spearhead(position, player.opponent()))
+        } else {
+            0
+        },
         0,
     ];
     // `drawn`: what the scaling of a drawn class takes off the sum of the others.
@@ -271,7 +312,7 @@ fn drawn_class<const N: usize>(position: &Checkers<N>, men: i32, enemies: i32) -
 /// The value of the weighted `terms` (material first) in a drawn class
 /// ([`drawn_class`]): the side ahead does not trade into such an ending and the side
 /// behind seeks it, while more men (tactics) and the usual terms still rank moves.
-fn drawn_value(terms: &[i32; 10]) -> i32 {
+fn drawn_value(terms: &[i32; 11]) -> i32 {
     let material = terms[0];
     let sum: i32 = terms.iter().sum::<i32>() - terms[DRAWN_TERM];
     ((sum - material) / DRAWN_DIVISOR).clamp(-DRAWN_POSITIONAL, DRAWN_POSITIONAL)

@@ -588,3 +588,33 @@ fn a_man_offered_to_take_more_is_still_played() {
     assert!(leaves_a_capture(&position, shot));
     assert!(matches!(result.score, Some(Score::Centipawns(value)) if value > 0));
 }
+
+/// `start` after `moves`, each legal in turn.
+fn played(start: &LargeCheckers, moves: &[&str]) -> LargeCheckers {
+    let mut position = start.clone();
+    for text in moves {
+        let mv = position.parse_move(text).expect("a legal move");
+        position.play(mv).expect("a legal move");
+    }
+    position
+}
+
+#[test]
+fn the_spearhead_counts_the_four_most_advanced_men_until_the_first_capture() {
+    let start = start(Variant::HexCheckers, None);
+    assert_eq!(term(&start, "spearhead"), 0, "both fronts stand 2 rows out");
+    // A White man walks four rows out: the four most advanced White men gain 4 rows;
+    // Black's man goes out and back.
+    let runner = played(
+        &start,
+        &[
+            "c3-d4", "o4-n4", "d4-e5", "n4-o4", "e5-f6", "o4-n4", "f6-g7",
+        ],
+    );
+    assert_eq!(term(&runner, "spearhead"), super::SPEARHEAD_ROW * (4 - 1));
+    // After the first capture the term is gone.
+    let traded = position(
+        "BBBBBBBBB/BBBBBBBBBB/BBBBBBBBBBB/12/13/14/15/16/17/16/15/14/13/12/WWWWWWWWWW1/WWWWWWWWWW/WWWWWWWWW w - 0 1",
+    );
+    assert_eq!(term(&traded, "spearhead"), 0);
+}
