@@ -128,7 +128,7 @@ fn advancement(side: usize, placement: Placement) -> i32 {
 /// boards while no man has been taken ([`spearhead`]).
 const SPEARHEAD_ROW: i32 = 15;
 /// The men of a spearhead: enough to offer a man, take back and cover the taker.
-const SPEARHEAD_MEN: usize = 4;
+const SPEARHEAD_MEN: u32 = 4;
 
 /// The rows advanced from its own edge by each of `player`'s [`SPEARHEAD_MEN`] most
 /// advanced men, summed. Before the first capture the game opens only if a few men cross
@@ -136,24 +136,24 @@ const SPEARHEAD_MEN: usize = 4;
 /// advancement alone spreads those moves over the whole front, and a distance to the
 /// enemy would count the same for both sides and cancel out.
 fn spearhead<const N: usize>(position: &Checkers<N>, player: Player) -> i32 {
-    let geometry = position.geometry();
-    let last_row = geometry.rows() - 1;
-    let mut best = [0usize; SPEARHEAD_MEN];
-    for bit in position.men(player) {
-        let row = geometry.row(bit);
-        let mut advanced = if player == Player::One {
-            row
-        } else {
-            last_row - row
+    let rows = position.geometry().rows();
+    let men = position.men(player);
+    let mut wanted = SPEARHEAD_MEN;
+    let mut sum = 0;
+    // Row by row from the enemy's edge back (a few rows: only the front men count).
+    for advanced in (0..rows).rev() {
+        let row = match player {
+            Player::One => advanced,
+            Player::Two => rows - 1 - advanced,
         };
-        // Insert into the descending list of the most advanced so far.
-        for slot in &mut best {
-            if advanced > *slot {
-                std::mem::swap(slot, &mut advanced);
-            }
+        let count = (men & position.row_cells(row)).len().min(wanted);
+        sum += count as usize * advanced;
+        wanted -= count;
+        if wanted == 0 {
+            break;
         }
     }
-    best.iter().sum::<usize>() as i32
+    sum as i32
 }
 
 struct Terms {

@@ -18,6 +18,8 @@ pub(super) struct Layout {
     valid: [[u64; MAX_WORDS]; MAX_WORDS],
     /// The restricted ring (the border when the rule is on, empty otherwise), as `valid`.
     restricted: [[u64; MAX_WORDS]; MAX_WORDS],
+    /// The cells of each row (row `a` first), as `valid`.
+    rows: [[[u64; MAX_WORDS]; MAX_WORDS]; 2 * MAX_SIDE - 1],
     /// Bit offset of one step per direction (`Direction::ALL` order).
     pub(super) offsets: [i16; 6],
     /// [`placement::table`] for this board.
@@ -43,6 +45,14 @@ impl Layout {
             geometry,
             valid: std::array::from_fn(|index| interleaved(valid, index + 1)),
             restricted: std::array::from_fn(|index| interleaved(restricted, index + 1)),
+            rows: std::array::from_fn(|y| {
+                let row = if y < geometry.rows() {
+                    geometry.row_cells::<MAX_WORDS>(y)
+                } else {
+                    HexSet::EMPTY
+                };
+                std::array::from_fn(|index| interleaved(row, index + 1))
+            }),
             offsets,
             placement_terms: placement::table(geometry.side()),
             border_rule,
@@ -59,6 +69,12 @@ impl Layout {
     #[inline]
     pub(super) fn restricted<const N: usize>(&self) -> StridedSet<N> {
         prefix(&self.restricted[N - 1])
+    }
+
+    /// The cells of row `y` (0 is row `a`).
+    #[inline]
+    pub(super) fn row<const N: usize>(&self, y: usize) -> StridedSet<N> {
+        prefix(&self.rows[y][N - 1])
     }
 
     /// The row width `W` of the padded layout: the positive offsets are `1`, `W + 1` and

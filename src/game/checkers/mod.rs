@@ -178,6 +178,12 @@ impl<const N: usize> Checkers<N> {
         self.layout.restricted()
     }
 
+    /// The cells of row `y` (0 is row `a`, White's edge), in the layout of [`Self::men`].
+    #[inline]
+    pub fn row_cells(&self, y: usize) -> StridedSet<N> {
+        self.layout.row(y)
+    }
+
     /// The men of `player`, one bit per cell in the padded layout of [`Self::geometry`].
     #[inline]
     pub fn men(&self, player: Player) -> StridedSet<N> {
