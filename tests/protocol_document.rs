@@ -54,12 +54,12 @@ fn the_option_table_names_every_option_in_order() {
     assert_eq!(documented, announced);
 }
 
-/// The command words of the section 9 summary table: the first word of every backquoted
+/// The command words of the section 8 summary table: the first word of every backquoted
 /// usage in the table's first column (`d` / `show` gives both words).
 fn documented_commands(text: &str) -> Vec<String> {
     let table = text
-        .split_once("### 9. Command summary")
-        .expect("protocol.md has section 9")
+        .split_once("### 8. Command summary")
+        .expect("protocol.md has section 8")
         .1;
     let mut words = Vec::new();
     let rows = table.lines().take_while(|line| !line.starts_with('#'));
