@@ -11,7 +11,7 @@
 //! minorization-maximization (Hunter 2004, the Bradley-Terry model of a weighted draw,
 //! one virtual win and loss against strength 1 per code). Stones per turn are counted
 //! per number allowed. The prior of a code is `0.4 + 0.1 ln(strength / strength of a
-//! lone stone)` (clamped to 0.05..0.95; the scale 0.1 chosen by matches, protocol.md).
+//! lone stone)` (clamped to 0.05..0.95; the scale 0.1 chosen by matches).
 //! For comparison it also prints each code's mean result at the roots (visit-weighted,
 //! first steps with at least 32 visits, minus the root's mean, plus 0.5): priors taken
 //! from those measured weaker. Prints the tables as Rust, ready to paste.

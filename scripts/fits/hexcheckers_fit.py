@@ -26,8 +26,8 @@ is the other engine), so that the outcome's dependence on who played is not cred
 the terms. `--drop` leaves terms out; `--fix advancement=0.75` holds a term at a weight
 (centi-men per raw unit) and fits the rest around it. Needs numpy.
 
-The figures in protocol.md ("How the hex-checkers weights were measured") come from
-`extract --step 4` over our side 7-9 match records and these fits.
+The fitted weights quoted in `src/eval/checkers.rs` come from `extract --step 4` over
+side 7-9 match records and these fits.
 """
 
 import argparse
