@@ -28,6 +28,7 @@ pub mod arena;
 pub mod bench;
 pub mod board;
 pub mod docs;
+pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod gui;

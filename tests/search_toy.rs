@@ -8,13 +8,12 @@
 
 use std::sync::atomic::AtomicBool;
 
+use tessera::engine::{Algorithm, AlphaBetaSupply, Engine, EngineGame, SearchOptions, Strategy};
 use tessera::game::{GameConfig, GameRecord, MoveError, Outcome, Player, PositionError, Rules};
 use tessera::search::alphabeta::{AlphaBetaConfig, MATE, to_score};
-use tessera::search::game::{
-    AlphaBetaGame, AlphaBetaSearch, Evaluate, MctsGame, SearchGame, Terminal, TreeGame, TreeSearch,
-};
+use tessera::search::game::{AlphaBetaGame, Evaluate, MctsGame, SearchGame, Terminal, TreeGame};
 use tessera::search::rng::Rng;
-use tessera::search::{Engine, GameSearchResult, Score, SearchLimits, SearchOptions, Strategy};
+use tessera::search::{GameSearchResult, Score, SearchInfo, SearchLimits};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Piles<const MCTS: bool> {
@@ -131,8 +130,6 @@ impl<const MCTS: bool> Rules for Piles<MCTS> {
 }
 
 impl SearchGame for Piles<false> {
-    type Search = AlphaBetaSearch;
-
     fn evaluation_report(&self) -> (Vec<(String, i32)>, i32) {
         (self.evaluation_terms(), self.evaluate())
     }
@@ -147,12 +144,34 @@ impl Evaluate for Piles<false> {
 }
 
 impl AlphaBetaGame for Piles<false> {
+    type Tables = ();
+
     fn is_noisy(&self, (pile, take): Move) -> bool {
         self.piles[pile as usize] == take
     }
 
     fn order_hint(&self, (_, take): Move) -> i32 {
         i32::from(take)
+    }
+}
+
+/// Piles plays as the engine's games do: alpha-beta with nothing supplied beyond the
+/// position.
+impl EngineGame for Piles<false> {
+    const ALGORITHM: Algorithm = Algorithm::AlphaBeta;
+
+    fn full_search(
+        engine: &mut Engine,
+        record: &GameRecord<Self>,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(SearchInfo),
+    ) -> GameSearchResult<Move> {
+        let supply = AlphaBetaSupply {
+            tables: &(),
+            exact: None,
+        };
+        engine.alpha_beta_search(record, limits, stop, report, supply)
     }
 }
 
@@ -228,8 +247,6 @@ impl TreeGame for StoneTree {
 }
 
 impl SearchGame for Piles<true> {
-    type Search = TreeSearch;
-
     fn evaluation_report(&self) -> (Vec<(String, i32)>, i32) {
         (Vec::new(), 0)
     }
@@ -255,6 +272,22 @@ impl MctsGame for Piles<true> {
             .filter(|step| **step == Step::Take(pile))
             .count() as u8;
         Some((pile, take))
+    }
+}
+
+/// Piles as a tree of single stones, searched by MCTS.
+impl EngineGame for Piles<true> {
+    const ALGORITHM: Algorithm = Algorithm::Mcts;
+
+    fn full_search(
+        engine: &mut Engine,
+        record: &GameRecord<Self>,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(SearchInfo),
+    ) -> GameSearchResult<Move> {
+        let position = record.position();
+        engine.mcts_search(position, position.tree(), limits, stop, report)
     }
 }
 
@@ -314,7 +347,7 @@ fn terminal(position: &Piles<false>, ply: i32) -> i32 {
     }
 }
 
-fn search<G: SearchGame>(
+fn search<G: EngineGame>(
     engine: &mut Engine,
     position: &G,
     limits: &SearchLimits,

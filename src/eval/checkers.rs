@@ -49,8 +49,8 @@ use crate::game::checkers::endings::{EndingTables, Value};
 use crate::game::checkers::{Checkers, DRAW_PLIES, Move, Placement};
 use crate::game::{Player, Rules};
 use crate::search::game::{
-    AlphaBetaGame, AlphaBetaSearch, DRAW_FADE_LIMIT, Evaluate, HISTORY_SIZE, MaterialGuard,
-    SearchGame, TableValue, find_move,
+    AlphaBetaGame, DRAW_FADE_LIMIT, Evaluate, HISTORY_SIZE, MaterialGuard, SearchGame, TableValue,
+    find_move,
 };
 
 use super::checkers_conversion::{
@@ -325,8 +325,6 @@ fn evaluate_with<const N: usize>(position: &Checkers<N>, mobility: Option<[u32; 
 }
 
 impl<const N: usize> SearchGame for Checkers<N> {
-    type Search = AlphaBetaSearch;
-
     fn expected_moves_left(&self) -> u32 {
         40
     }
@@ -355,6 +353,9 @@ impl<const N: usize> Evaluate for Checkers<N> {
 }
 
 impl<const N: usize> AlphaBetaGame for Checkers<N> {
+    /// The engine's ending tables: the built-in ones and an `EndingsFile`.
+    type Tables = EndingTables;
+
     fn is_noisy(&self, mv: Move) -> bool {
         mv.is_capture()
     }

@@ -1,12 +1,13 @@
 //! Tests of the hex checkers evaluation (`checkers.rs`): each term on a hand-built position.
 use std::sync::atomic::AtomicBool;
 
+use crate::engine::{Engine, SearchOptions};
 use crate::game::checkers::LargeCheckers;
 use crate::game::{GameConfig, GameRecord, Outcome, Player, Rules, Variant};
 use crate::random::SplitMix64;
 use crate::search::alphabeta::{AlphaBetaConfig, MATE, to_score};
 use crate::search::game::{AlphaBetaGame, Evaluate};
-use crate::search::{Engine, Score, SearchLimits, SearchOptions};
+use crate::search::{Score, SearchLimits};
 
 fn position(text: &str) -> LargeCheckers {
     LargeCheckers::from_position_text(text, &GameConfig::new(Variant::HexCheckers))

@@ -27,10 +27,7 @@ use crate::game::cheversi::bitboard::{
 };
 use crate::game::cheversi::{Cheversi, Move, PLACEMENTS, PieceKind, Square, Squares, attacks};
 use crate::game::{Outcome, Player};
-use crate::search::game::{AlphaBetaGame, AlphaBetaSearch, Evaluate, SearchGame, Terminal};
-use crate::solve::cheversi::{CheversiState, solver_nodes_estimate};
-use crate::solve::driver::{self, Settings as SolveSettings};
-use crate::solve::search::Shared as SolveShared;
+use crate::search::game::{AlphaBetaGame, Evaluate, SearchGame, Terminal};
 
 /// Fitted weights (centi-points) of the terms that depend on the placements left.
 struct Weights {
@@ -154,8 +151,6 @@ fn terms(position: &Cheversi, player: Player, weights: &Weights) -> [(&'static s
 }
 
 impl SearchGame for Cheversi {
-    type Search = AlphaBetaSearch;
-
     fn expected_moves_left(&self) -> u32 {
         u32::from(PLACEMENTS.saturating_sub(self.placements()))
             .div_ceil(2)
@@ -197,6 +192,8 @@ impl Evaluate for Cheversi {
 }
 
 impl AlphaBetaGame for Cheversi {
+    type Tables = ();
+
     const HAS_NOISY_MOVES: bool = false;
 
     /// Every placement is quiet, so the search may try its killers before listing the
@@ -256,23 +253,6 @@ impl AlphaBetaGame for Cheversi {
 
     fn plies_to_end(&self) -> Option<u32> {
         Some(u32::from(PLACEMENTS.saturating_sub(self.placements())))
-    }
-
-    /// The exact final margin by the solver (`tessera solve`), 100 per point.
-    fn solve_exact(&self, shared: &SolveShared, threads: usize) -> Option<(Move, i32)> {
-        let settings = SolveSettings {
-            threads,
-            ..SolveSettings::default()
-        };
-        let state = CheversiState::new(self.clone());
-        let solution = driver::solve_until_stopped(&state, &settings, shared, None)?;
-        Some((solution.best?, 100 * solution.value))
-    }
-
-    fn solve_nodes_estimate(&self) -> Option<u64> {
-        Some(solver_nodes_estimate(
-            PLACEMENTS.saturating_sub(self.placements()),
-        ))
     }
 }
 

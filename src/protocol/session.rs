@@ -22,8 +22,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use crate::engine::{Engine, SearchOptions, SearchResult};
 use crate::game::{AnyGame, Player};
-use crate::search::{Engine, SearchLimits, SearchOptions, SearchResult};
+use crate::search::SearchLimits;
 
 use super::board_text;
 use super::command::{self, Command, Dialect, PositionStart, Query};

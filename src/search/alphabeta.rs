@@ -95,9 +95,8 @@ pub struct AlphaBetaConfig {
     /// Use a table score only when it was searched to exactly the depth wanted.
     pub strict_table_depth: bool,
     /// Plies before a fixed-length game's end from which the search is exact; `None`
-    /// takes the engine's `ExactPlies` option
-    /// ([`SearchOptions::exact_plies`](super::SearchOptions::exact_plies), the one home of
-    /// that value; [`DEFAULT_EXACT_PLIES`] for a worker made without an engine).
+    /// takes [`DEFAULT_EXACT_PLIES`] (the engine fills in its `ExactPlies` option, the one
+    /// home of that value).
     pub exact_plies: Option<u32>,
     /// What a draw (repetition, draw rule, drawn end) costs the side the engine plays,
     /// in centi-units, so it plays on against weaker play instead of repeating; `None`
@@ -186,6 +185,8 @@ fn from_table(value: i32, ply: usize) -> i32 {
 /// Per-thread search state.
 pub struct Worker<'a, G: AlphaBetaGame> {
     shared: &'a Shared<'a>,
+    /// The game's tables ([`AlphaBetaGame::table_value`]).
+    tables: &'a G::Tables,
     config: AlphaBetaConfig,
     thread_index: usize,
     /// Nodes searched by this thread; `flushed` of them are already in the shared count.
@@ -224,9 +225,11 @@ pub struct Worker<'a, G: AlphaBetaGame> {
 }
 
 impl<'a, G: AlphaBetaGame> Worker<'a, G> {
-    /// A worker for `root`, whose game history (oldest first, `root` last) is `history`.
+    /// A worker for `root`, whose game history (oldest first, `root` last) is `history`,
+    /// probing `tables`.
     pub fn new(
         shared: &'a Shared<'a>,
+        tables: &'a G::Tables,
         config: AlphaBetaConfig,
         thread_index: usize,
         root: &G,
@@ -243,6 +246,7 @@ impl<'a, G: AlphaBetaGame> Worker<'a, G> {
         }
         Worker {
             shared,
+            tables,
             config,
             fade_plies: config
                 .draw_fade_plies

@@ -1,33 +1,22 @@
 //! What the search needs from a game beyond its rules, split by who reads it, so a game
 //! implements only what its own search uses:
-//! - [`SearchGame`]: what every game gives (which full search plays it, the time
-//!   manager's hint, the weak strategies' value, the `eval` report);
+//! - [`SearchGame`]: what every game gives (the time manager's hint, the weak
+//!   strategies' value, the `eval` report);
 //! - [`Evaluate`]: a static evaluation (alpha-beta games);
 //! - [`AlphaBetaGame`]: forcing moves, ordering hints, the value of a finished game and
 //!   the draw rules, as the alpha-beta search reads them;
 //! - [`MctsGame`]: the view of the game as a tree of single decisions ([`TreeGame`]).
 //!
-//! Implemented per game in `crate::eval`.
+//! Implemented per game in `crate::eval`. Which search plays a game, and what a game's
+//! search gets beyond the position (its tables, a solver, a playout policy), the engine
+//! decides (`crate::engine`).
 
 use std::fmt::Debug;
 use std::hash::{Hash, Hasher};
 
-use std::sync::atomic::AtomicBool;
-
-use crate::eval::catchup_knowledge::PlayoutPolicy;
-use crate::game::checkers::endings::EndingTables;
-use crate::game::{GameRecord, Outcome, Owners, Player, Rules};
-use crate::solve::search::Shared as SolveShared;
+use crate::game::{Outcome, Owners, Player, Rules};
 
 use super::rng::Rng;
-use super::{Engine, GameSearchResult, SearchInfo, SearchLimits};
-
-/// Which search plays a game at full strength.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Algorithm {
-    AlphaBeta,
-    Mcts,
-}
 
 /// The value of a finished game from the side to move's point of view.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -58,10 +47,6 @@ pub const HISTORY_SIZE: usize = 1 << 13;
 
 /// A game the engine can search: what every strategy needs from it.
 pub trait SearchGame: Rules {
-    /// The search the `full` strategy plays it with: [`AlphaBetaSearch`] (the game then
-    /// implements [`AlphaBetaGame`]) or [`TreeSearch`] ([`MctsGame`]).
-    type Search: FullSearch<Self>;
-
     /// The side to move's expected number of remaining moves, for the time manager.
     fn expected_moves_left(&self) -> u32 {
         30
@@ -85,33 +70,6 @@ pub trait SearchGame: Rules {
     fn evaluation_report(&self) -> (Vec<(String, i32)>, i32);
 }
 
-/// Which search plays a game of type `G`, and how the engine runs it.
-pub trait FullSearch<G: SearchGame> {
-    const ALGORITHM: Algorithm;
-
-    /// Runs this search of `record` on `engine` (its options, tables and randomness).
-    fn run(
-        engine: &mut Engine,
-        record: &GameRecord<G>,
-        limits: &SearchLimits,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(SearchInfo),
-    ) -> GameSearchResult<G::Move>;
-}
-
-/// The algorithm of `G`'s full search.
-pub fn algorithm<G: SearchGame>() -> Algorithm {
-    <G::Search as FullSearch<G>>::ALGORITHM
-}
-
-/// Alpha-beta as a game's full search ([`SearchGame::Search`]).
-#[derive(Copy, Clone, Debug)]
-pub struct AlphaBetaSearch;
-
-/// MCTS as a game's full search ([`SearchGame::Search`]).
-#[derive(Copy, Clone, Debug)]
-pub struct TreeSearch;
-
 /// A static evaluation.
 pub trait Evaluate: Rules {
     /// Static evaluation in centi-units from the side to move's point of view.
@@ -131,6 +89,10 @@ pub trait Evaluate: Rules {
 /// What the alpha-beta search reads from a game beyond its evaluation: forcing moves,
 /// ordering hints and move codes, the value of a finished game, and the draw rules.
 pub trait AlphaBetaGame: SearchGame + Evaluate {
+    /// The exact tables the search probes at every node ([`AlphaBetaGame::table_value`]),
+    /// supplied by the engine; `()` for a game without.
+    type Tables: Sync;
+
     /// What a draw costs the engine's side in alpha-beta, in centi-units (see
     /// [`AlphaBetaConfig::contempt`](super::alphabeta::AlphaBetaConfig::contempt)).
     fn contempt(&self) -> i32 {
@@ -250,22 +212,6 @@ pub trait AlphaBetaGame: SearchGame + Evaluate {
         None
     }
 
-    /// The exact value of this position by the game's solver (the code behind `tessera
-    /// solve`, sharing `shared`'s table and stopping with it), in centi-units like
-    /// [`Terminal::Exact`], with a move reaching it. `None` when the game has no solver
-    /// (the default) or the solve was stopped first. The engine tries it near the end of
-    /// a fixed-length game (see [`AlphaBetaGame::solve_nodes_estimate`]).
-    fn solve_exact(&self, _shared: &SolveShared, _threads: usize) -> Option<(Self::Move, i32)> {
-        None
-    }
-
-    /// About how many nodes [`AlphaBetaGame::solve_exact`] needs here (from measured
-    /// solves), so the engine tries it only when the move's time or nodes allow; `None`
-    /// (the default) for a game without a solver.
-    fn solve_nodes_estimate(&self) -> Option<u64> {
-        None
-    }
-
     /// Plies before the end within which a leaf takes its value from
     /// [`AlphaBetaGame::best_final_move`] instead of [`Evaluate::evaluate`], because the
     /// exact value costs about as much there (Cheversi's last placement is Black's King,
@@ -275,12 +221,12 @@ pub trait AlphaBetaGame: SearchGame + Evaluate {
     /// 0 (the default): leaves always evaluate.
     const FINAL_LEAF_PLIES: u32 = 0;
 
-    /// The exact value of this position from the engine's ending tables (`tables`: a
-    /// loaded file and the tables built in), when they cover it. The search scores it
-    /// without looking further, ordered by the plies, so the winner takes the quickest
-    /// win and the loser the longest defence. `None` (the default) where no table
-    /// covers the position; it must be cheap then, since every node asks.
-    fn table_value(&self, _tables: &EndingTables) -> Option<TableValue> {
+    /// The exact value of this position from `tables` (the game's [`AlphaBetaGame::Tables`]
+    /// as the engine loaded them), when they cover it. The search scores it without
+    /// looking further, ordered by the plies, so the winner takes the quickest win and
+    /// the loser the longest defence. `None` (the default) where no table covers the
+    /// position; it must be cheap then, since every node asks.
+    fn table_value(&self, _tables: &Self::Tables) -> Option<TableValue> {
         None
     }
 
@@ -354,12 +300,6 @@ pub trait MctsGame: SearchGame {
 
     /// The MCTS view of this position.
     fn tree(&self) -> Self::Tree;
-
-    /// The MCTS view with the playout and priors of `policy` (Catchup's `CatchupPlayout`
-    /// option); games with one playout ignore it.
-    fn tree_with_playout(&self, _policy: PlayoutPolicy) -> Self::Tree {
-        self.tree()
-    }
 
     /// The move made of the decisions from this position through the end of the mover's
     /// turn (steps as [`MctsGame::tree`] defines them).

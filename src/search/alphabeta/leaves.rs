@@ -29,7 +29,7 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
     /// and its tie-break.
     #[inline(always)]
     pub(super) fn table_score(&self, position: &G, ply: usize) -> Option<i32> {
-        let value = position.table_value(self.shared.endings)?;
+        let value = position.table_value(self.tables)?;
         let ply = ply as i32;
         Some(match value {
             TableValue::Loss(0) => -MATE + ply,

@@ -181,7 +181,7 @@ impl Solvable for CheversiState {
     fn guess(&self, stop: &AtomicBool) -> i32 {
         let remaining = self.remaining();
         if remaining >= ESTIMATE_MIN_REMAINING {
-            let value = fixed_depth_value(&self.position, remaining - 1, stop);
+            let value = fixed_depth_value(&self.position, &(), remaining - 1, stop);
             return (value + 50 * value.signum()) / 100;
         }
         let mover = self.position.side_to_move();
