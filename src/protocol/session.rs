@@ -27,7 +27,7 @@ use crate::game::{AnyGame, Player};
 use crate::search::SearchLimits;
 
 use super::board_text;
-use super::command::{self, Command, Dialect, PositionStart, Query};
+use super::command::{Command, Dialect, PositionStart, Query};
 use super::error::ProtocolError;
 use super::job::{Job, JobEvent, JobOutput, SearchJob, SetupJob};
 use super::options::{self, OPTIONS, Settings};
@@ -391,7 +391,7 @@ impl Session {
             }
             Command::Help => step
                 .responses
-                .extend(command::help_lines().into_iter().map(Response::Text)),
+                .extend(super::parse::help_lines().into_iter().map(Response::Text)),
             Command::Invalid(error) => step.responses.push(error.into()),
         }
     }

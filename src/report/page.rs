@@ -18,7 +18,7 @@ use crate::picture::{Frame, layout, svg};
 const STYLE: &str = include_str!("page.css");
 const SCRIPT: &str = include_str!("page.js");
 
-pub use crate::picture::svg::escape;
+pub use crate::picture::markup::escape;
 
 /// JSON safe inside a `<script>` element that is also a CDATA section.
 fn script_json(value: &Value) -> String {

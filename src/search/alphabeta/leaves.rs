@@ -2,7 +2,7 @@
 //! leaf (slid towards a coming progress-rule draw), and the values of finished games
 //! and draws.
 
-use super::ordering::{Ranked, pick_best};
+use super::ranked::{Ranked, pick_best};
 use super::{INFINITY, MATE, MAX_PLY, MAX_QUIESCENCE, TABLE_WIN, Worker};
 use crate::game::Outcome;
 use crate::search::game::{AlphaBetaGame, TableValue, Terminal};
