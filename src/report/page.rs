@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
+use super::data::{InputFile, ReportData};
 use super::plots::{LineChart, Series, histogram};
 use super::replay::{game_json, pack, replay};
-use super::{InputFile, ReportData};
 use crate::arena::record::{MatchRecord, Scoreboard};
 use crate::arena::report::final_table;
 use crate::arena::stats::{GamePoints, Tally};
