@@ -12,7 +12,7 @@ use tessera::game::any::GameKind;
 use tessera::game::catchup::Catchup;
 use tessera::game::{AnyGame, GameConfig, GameRecord, Outcome, Player, Rules, Variant};
 use tessera::search::alphabeta::{AlphaBetaConfig, MATE, to_score};
-use tessera::search::game::{AlphaBetaGame, SearchGame, Terminal};
+use tessera::search::game::{AlphaBetaGame, FixedLength, SearchGame, Terminal};
 use tessera::search::{GameSearchResult, Score, SearchLimits};
 
 use game_support::random_position;

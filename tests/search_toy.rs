@@ -11,7 +11,10 @@ use std::sync::atomic::AtomicBool;
 use tessera::engine::{Algorithm, AlphaBetaSupply, Engine, EngineGame, SearchOptions, Strategy};
 use tessera::game::{GameConfig, GameRecord, MoveError, Outcome, Player, PositionError, Rules};
 use tessera::search::alphabeta::{AlphaBetaConfig, MATE, to_score};
-use tessera::search::game::{AlphaBetaGame, Evaluate, MctsGame, SearchGame, Terminal, TreeGame};
+use tessera::search::game::{
+    AlphaBetaGame, Evaluate, ExactTables, FixedLength, MctsGame, ProgressRule, SearchGame,
+    StagedMoves, Terminal, TreeGame,
+};
 use tessera::search::rng::Rng;
 use tessera::search::{GameSearchResult, Score, SearchInfo, SearchLimits};
 
@@ -144,8 +147,6 @@ impl Evaluate for Piles<false> {
 }
 
 impl AlphaBetaGame for Piles<false> {
-    type Tables = ();
-
     fn is_noisy(&self, (pile, take): Move) -> bool {
         self.piles[pile as usize] == take
     }
@@ -153,6 +154,14 @@ impl AlphaBetaGame for Piles<false> {
     fn order_hint(&self, (_, take): Move) -> i32 {
         i32::from(take)
     }
+}
+
+// Piles belongs to none of the families of alpha-beta games.
+impl StagedMoves for Piles<false> {}
+impl FixedLength for Piles<false> {}
+impl ProgressRule for Piles<false> {}
+impl ExactTables for Piles<false> {
+    type Tables = ();
 }
 
 /// Piles plays as the engine's games do: alpha-beta with nothing supplied beyond the

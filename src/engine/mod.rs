@@ -395,7 +395,7 @@ impl Engine {
 /// What the engine supplies to one game's alpha-beta search beyond the position and the
 /// limits.
 pub struct AlphaBetaSupply<'a, G: AlphaBetaGame> {
-    /// The tables the search probes ([`AlphaBetaGame::table_value`]); `&()` for a game
+    /// The tables the search probes ([`ExactTables::table_value`](crate::search::game::ExactTables::table_value)); `&()` for a game
     /// without.
     pub tables: &'a G::Tables,
     /// The solver of the exact phase, tried before the search; `None` for a game without.

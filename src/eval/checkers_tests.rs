@@ -6,7 +6,7 @@ use crate::game::checkers::{LargeCheckers, Move};
 use crate::game::{GameConfig, GameRecord, Outcome, Player, Rules, Variant};
 use crate::random::SplitMix64;
 use crate::search::alphabeta::{AlphaBetaConfig, MATE, Worker, to_score};
-use crate::search::game::{AlphaBetaGame, Evaluate};
+use crate::search::game::{AlphaBetaGame, Evaluate, ProgressRule};
 use crate::search::shared::Shared;
 use crate::search::time::TimeBudget;
 use crate::search::tt::TranspositionTable;

@@ -5,37 +5,38 @@
 //!
 //! # Design
 //!
-//! Plays Cheversi, Kruzno and hexcheckers. Iterative deepening, PVS, aspiration windows
-//! (30 cp, doubling), a lockless shared transposition table (moves stored as the game's
-//! code when it has one, checkers' steps, else as their index in the legal move list),
-//! staged ordering: table move > 2 killers (tried before the other moves are scored, in
-//! checkers before they are even listed; there a killer is never a capture, and captures
-//! are compulsory, so killers only compete with quiet moves) > captures (longest first) >
-//! history plus hint, late move reductions for quiet late moves, single-reply extension,
-//! quiescence over captures (no stand-pat while a capture is compulsory), repetition
-//! inside the search (a repeat of any earlier position within the game's repetition window
-//! scores as a draw), mate-distance pruning. At the leaves checkers generates only
-//! captures. In Cheversi the last two placements of an exact search are solved directly
-//! (fail-soft, in the same window) from how each placement changes both sides' points,
-//! without playing the moves; and a leaf one placement before the end (the last placement
-//! is Black's King, on at most 8 squares) takes that exact value instead of the
-//! evaluation, in every search, so a search that stops one placement short of the end is
-//! exact at its leaves.
+//! Iterative deepening, PVS, aspiration windows (30 cp, doubling), a lockless shared
+//! transposition table (a move stored as the game's code when it has one, else as its
+//! index in the legal move list), staged ordering: table move > 2 killers (tried before
+//! the other moves are scored, and in games with [`StagedMoves`] before they are even
+//! listed) > forcing moves by hint > quiet moves by history plus hint; late move
+//! reductions for quiet late moves, single-reply extension, quiescence over forcing moves
+//! (no stand-pat while every move is forcing), repetition inside the search (a repeat of
+//! any earlier position within the game's repetition window scores as a draw),
+//! mate-distance pruning. Files: `node` (one node), `ordering`, `picker` and `ranked` (the
+//! move order), `leaves` (quiescence and the values of leaves and finished games).
+//!
+//! The hooks of a family of games change the search only for that family
+//! ([`AlphaBetaGame`] lists them): in a [`FixedLength`] game a search that reaches the end
+//! is exact and does not reduce, its last plies may be solved without playing them, and
+//! leaves near the end take exact values; in a [`ProgressRule`] game the count shapes
+//! leaf values and table keys (below); [`ExactTables`] values end the search of a node.
+//! What each game does with its hooks, and why, is in its evaluation module
+//! (`crate::eval::cheversi`, `crate::eval::checkers`).
 //!
 //! # Draws and progress rules
 //!
-//! The mechanisms are generic; each game's hooks in [`AlphaBetaGame`] set their sizes
-//! (checkers' choices and their reasons are in `crate::eval::checkers`).
+//! The mechanisms are generic; a game's [`ProgressRule`] hooks set their sizes.
 //! - A draw (repetition, a progress rule run out, a drawn end) scores minus the
 //!   [`contempt`](AlphaBetaGame::contempt) for the engine's side, read at the root.
-//! - Over the last [`draw_fade_plies`](AlphaBetaGame::draw_fade_plies) before a
+//! - Over the last [`draw_fade_plies`](ProgressRule::draw_fade_plies) before a
 //!   progress-rule draw, a quiet leaf's value slides linearly towards the draw value, by
-//!   at most [`draw_fade_limit`](AlphaBetaGame::draw_fade_limit): an advantage that cannot
+//!   at most [`draw_fade_limit`](ProgressRule::draw_fade_limit): an advantage that cannot
 //!   become a capture in time is worth a draw, so the engine captures or trades while it
 //!   still can. The plies the side to move needs to reach contact
-//!   ([`plies_to_contact`](AlphaBetaGame::plies_to_contact)) do not count as time left,
+//!   ([`plies_to_contact`](ProgressRule::plies_to_contact)) do not count as time left,
 //!   which gives a reason to close in while the draw is beyond the horizon.
-//! - The [`material_guard`](AlphaBetaGame::material_guard) keeps that pressure from
+//! - The [`material_guard`](ProgressRule::material_guard) keeps that pressure from
 //!   buying a fresh count with material: a leaf, draw or table draw at which the engine's
 //!   side has less material than at the root (below a secure lead) is worth at most the
 //!   draw, less a charge per unit given. A man offered for a capture that comes back
@@ -53,6 +54,8 @@ use std::time::Instant;
 use crate::game::Rules;
 
 use super::game::{AlphaBetaGame, HISTORY_SIZE, MaterialGuard};
+#[cfg(doc)]
+use super::game::{ExactTables, FixedLength, ProgressRule, StagedMoves};
 use super::shared::Shared;
 use super::{DEFAULT_EXACT_PLIES, Score, SearchInfo};
 
@@ -69,7 +72,7 @@ pub const MATE: i32 = 1_000_000;
 /// Scores beyond this are proven wins or losses.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 /// A position the ending tables show won: `TABLE_WIN - n`, `n` plies from the root to
-/// the capture that converts (see [`AlphaBetaGame::table_value`]); above any evaluation,
+/// the capture that converts (see [`ExactTables::table_value`]); above any evaluation,
 /// below the mates.
 pub const TABLE_WIN: i32 = 100_000;
 /// Scores beyond this are table wins (or mates): stored in the table relative to the node.
@@ -104,9 +107,9 @@ pub struct AlphaBetaConfig {
     pub contempt: Option<i32>,
     /// Plies before a progress-rule draw (checkers' 80-ply rule) over which leaf values
     /// slide towards the draw value; 0 turns it off (see `Worker::leaf_value`); `None`
-    /// takes the game's own [`AlphaBetaGame::draw_fade_plies`].
+    /// takes the game's own [`ProgressRule::draw_fade_plies`].
     pub draw_fade_plies: Option<u32>,
-    /// Whether the game's [`AlphaBetaGame::material_guard`] applies.
+    /// Whether the game's [`ProgressRule::material_guard`] applies.
     pub material_guard: bool,
 }
 
@@ -165,7 +168,7 @@ pub fn to_score(value: i32) -> Score {
 /// Per-thread search state.
 pub struct Worker<'a, G: AlphaBetaGame> {
     shared: &'a Shared<'a>,
-    /// The game's tables ([`AlphaBetaGame::table_value`]).
+    /// The game's tables ([`ExactTables::table_value`]).
     tables: &'a G::Tables,
     config: AlphaBetaConfig,
     thread_index: usize,
@@ -183,7 +186,7 @@ pub struct Worker<'a, G: AlphaBetaGame> {
     /// faded leaf).
     contempt: i32,
     /// The material guard in force and the engine's material lead at the root
-    /// ([`AlphaBetaGame::material_guard`]), read once from the root.
+    /// ([`ProgressRule::material_guard`]), read once from the root.
     guard: Option<(MaterialGuard, i32)>,
     /// Mixed into every table key while a guard is in force: values then depend on the
     /// root's material, so a table entry is reused only under the same lead.

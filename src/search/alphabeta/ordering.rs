@@ -68,7 +68,7 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
     }
 
     /// [`Self::first_moves`] for a position whose moves are not listed yet (all moves
-    /// quiet: [`AlphaBetaGame::quiet_move_count`]; the table move, if any, known by its code):
+    /// quiet: [`StagedMoves::quiet_move_count`]; the table move, if any, known by its code):
     /// `moves` receives the table move and the killers that are legal here, and `order`
     /// points at them, in the same order.
     pub(super) fn staged_first_moves(
