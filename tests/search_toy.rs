@@ -8,7 +8,9 @@
 
 use std::sync::atomic::AtomicBool;
 
-use tessera::engine::{Algorithm, AlphaBetaSupply, Engine, EngineGame, SearchOptions, Strategy};
+use tessera::engine::{
+    Algorithm, AlphaBetaSupply, Engine, EngineGame, SearchOptions, SearchRequest, Strategy,
+};
 use tessera::game::{GameConfig, GameRecord, MoveError, Outcome, Player, PositionError, Rules};
 use tessera::search::alphabeta::{AlphaBetaConfig, MATE, to_score};
 use tessera::search::game::{
@@ -16,7 +18,7 @@ use tessera::search::game::{
     StagedMoves, Terminal, TreeGame,
 };
 use tessera::search::rng::Rng;
-use tessera::search::{GameSearchResult, Score, SearchInfo, SearchLimits};
+use tessera::search::{GameSearchResult, Score, SearchLimits};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Piles<const MCTS: bool> {
@@ -171,16 +173,13 @@ impl EngineGame for Piles<false> {
 
     fn full_search(
         engine: &mut Engine,
-        record: &GameRecord<Self>,
-        limits: &SearchLimits,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(SearchInfo),
+        request: SearchRequest<'_, Self>,
     ) -> GameSearchResult<Move> {
         let supply = AlphaBetaSupply {
             tables: &(),
             exact: None,
         };
-        engine.alpha_beta_search(record, limits, stop, report, supply)
+        engine.alpha_beta_search(request, supply)
     }
 }
 
@@ -290,13 +289,10 @@ impl EngineGame for Piles<true> {
 
     fn full_search(
         engine: &mut Engine,
-        record: &GameRecord<Self>,
-        limits: &SearchLimits,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(SearchInfo),
+        request: SearchRequest<'_, Self>,
     ) -> GameSearchResult<Move> {
-        let position = record.position();
-        engine.mcts_search(position, position.tree(), limits, stop, report)
+        let root = request.record.position().tree();
+        engine.mcts_search(request, root)
     }
 }
 

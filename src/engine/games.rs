@@ -7,20 +7,17 @@
 //!   an `EndingsFile`).
 //! - Catchup: MCTS with the playout and priors of the `CatchupPlayout` option.
 
-use std::sync::atomic::AtomicBool;
-
 use crate::eval::catchup::CatchupTree;
-use crate::game::GameRecord;
 use crate::game::catchup::Catchup;
 use crate::game::checkers::Checkers;
 use crate::game::cheversi::{Cheversi, Move as CheversiMove, PLACEMENTS};
-use crate::search::{GameSearchResult, SearchInfo, SearchLimits};
+use crate::search::GameSearchResult;
 use crate::solve::cheversi::{CheversiState, solver_nodes_estimate};
 use crate::solve::driver::{self, Settings as SolveSettings};
 use crate::solve::search::Shared as SolveShared;
 
 use super::exact::ExactSolver;
-use super::{Algorithm, AlphaBetaSupply, Engine, EngineGame};
+use super::{Algorithm, AlphaBetaSupply, Engine, EngineGame, SearchRequest};
 
 /// Cheversi's solver (`tessera solve`) for the exact phase.
 struct CheversiSolver;
@@ -52,16 +49,13 @@ impl EngineGame for Cheversi {
 
     fn full_search(
         engine: &mut Engine,
-        record: &GameRecord<Self>,
-        limits: &SearchLimits,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(SearchInfo),
+        request: SearchRequest<'_, Self>,
     ) -> GameSearchResult<Self::Move> {
         let supply = AlphaBetaSupply {
             tables: &(),
             exact: Some(&CheversiSolver),
         };
-        engine.alpha_beta_search(record, limits, stop, report, supply)
+        engine.alpha_beta_search(request, supply)
     }
 }
 
@@ -70,10 +64,7 @@ impl<const N: usize> EngineGame for Checkers<N> {
 
     fn full_search(
         engine: &mut Engine,
-        record: &GameRecord<Self>,
-        limits: &SearchLimits,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(SearchInfo),
+        request: SearchRequest<'_, Self>,
     ) -> GameSearchResult<Self::Move> {
         // A handle on the loaded file (shared, not copied): the search borrows the engine.
         let tables = engine.ending_tables().clone();
@@ -81,7 +72,7 @@ impl<const N: usize> EngineGame for Checkers<N> {
             tables: &tables,
             exact: None,
         };
-        engine.alpha_beta_search(record, limits, stop, report, supply)
+        engine.alpha_beta_search(request, supply)
     }
 }
 
@@ -90,13 +81,10 @@ impl EngineGame for Catchup {
 
     fn full_search(
         engine: &mut Engine,
-        record: &GameRecord<Self>,
-        limits: &SearchLimits,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(SearchInfo),
+        request: SearchRequest<'_, Self>,
     ) -> GameSearchResult<Self::Move> {
-        let position = record.position();
-        let root = CatchupTree::for_search(position.clone(), engine.options().catchup_playout);
-        engine.mcts_search(position, root, limits, stop, report)
+        let policy = engine.options().catchup_playout;
+        let root = CatchupTree::for_search(request.record.position().clone(), policy);
+        engine.mcts_search(request, root)
     }
 }

@@ -257,7 +257,13 @@ impl Engine {
         if moves.len() == 1 && only_clock {
             return result;
         }
-        G::full_search(self, record, limits, stop, report)
+        let request = SearchRequest {
+            record,
+            limits,
+            stop,
+            report,
+        };
+        G::full_search(self, request)
     }
 
     fn budget<G: SearchGame>(&self, position: &G, limits: &SearchLimits) -> TimeBudget {
@@ -273,16 +279,19 @@ impl Engine {
         !limits.infinite && limits.has_no_bound()
     }
 
-    /// The alpha-beta search of `record` under `limits`, with what `supply` gives it: the
+    /// The alpha-beta search of `request`, with what `supply` gives it: the
     /// game's tables, and its solver, tried first (the exact phase, [`exact`]).
     pub fn alpha_beta_search<G: AlphaBetaGame>(
         &mut self,
-        record: &GameRecord<G>,
-        limits: &SearchLimits,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(SearchInfo),
+        request: SearchRequest<'_, G>,
         supply: AlphaBetaSupply<'_, G>,
     ) -> GameSearchResult<G::Move> {
+        let SearchRequest {
+            record,
+            limits,
+            stop,
+            report,
+        } = request;
         let position = record.position();
         // Every limit counts from one moment, the solver's attempt and alpha-beta alike.
         let limits = &SearchLimits {
@@ -370,16 +379,20 @@ impl Engine {
         }
     }
 
-    /// The MCTS search of `position` under `limits`, from `root`, the game's tree of it
-    /// (with the playout the engine's options choose).
+    /// The MCTS search of `request`, from `root`, the game's tree of its position (with
+    /// the playout the engine's options choose).
     pub fn mcts_search<G: MctsGame>(
         &mut self,
-        position: &G,
+        request: SearchRequest<'_, G>,
         root: G::Tree,
-        limits: &SearchLimits,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(SearchInfo),
     ) -> GameSearchResult<G::Move> {
+        let SearchRequest {
+            record,
+            limits,
+            stop,
+            report,
+        } = request;
+        let position = record.position();
         let budget = self.budget(position, limits);
         let node_limit = mcts_driver::node_limit(limits, Self::default_limits(limits));
         let mut shared = Shared::new(&self.state.table, stop, node_limit, budget, limits.infinite);
@@ -390,6 +403,16 @@ impl Engine {
         let seed = self.state.rng.next_u64();
         mcts_driver::search(position, root, config, seed, threads, &shared, report)
     }
+}
+
+/// One search as the engine hands it to a game ([`EngineGame::full_search`]): the game's
+/// record (its history gives repetitions), the limits, the stop flag and where progress
+/// reports go.
+pub struct SearchRequest<'a, G: Rules> {
+    pub record: &'a GameRecord<G>,
+    pub limits: &'a SearchLimits,
+    pub stop: &'a AtomicBool,
+    pub report: &'a mut dyn FnMut(SearchInfo),
 }
 
 /// What the engine supplies to one game's alpha-beta search beyond the position and the
@@ -416,14 +439,12 @@ pub trait EngineGame: SearchGame {
     /// The search [`EngineGame::full_search`] runs.
     const ALGORITHM: Algorithm;
 
-    /// Runs the game's full search on `engine` (its options, tables and randomness):
-    /// [`Engine::alpha_beta_search`] or [`Engine::mcts_search`] with the game's supplies.
+    /// Runs the game's full search of `request` on `engine` (its options, tables and
+    /// randomness): [`Engine::alpha_beta_search`] or [`Engine::mcts_search`] with the
+    /// game's supplies.
     fn full_search(
         engine: &mut Engine,
-        record: &GameRecord<Self>,
-        limits: &SearchLimits,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(SearchInfo),
+        request: SearchRequest<'_, Self>,
     ) -> GameSearchResult<Self::Move>;
 }
 
