@@ -11,11 +11,11 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use crate::engine::{Algorithm, Engine, EngineGame, SearchOptions};
 use crate::game::{AnyGame, GameConfig, GameRecord, Variant};
 use crate::search::alphabeta::pv_text;
-use crate::search::game::{Algorithm, SearchGame, algorithm};
 use crate::search::rng;
-use crate::search::{Engine, Score, SearchLimits, SearchOptions};
+use crate::search::{Score, SearchLimits};
 use crate::with_record;
 
 /// Plies of random play before each bench position after the start position.
@@ -78,7 +78,7 @@ pub fn run_until(stop: &AtomicBool, out: &mut dyn FnMut(String)) -> Option<u64> 
     Some(total)
 }
 
-fn bench_position<G: SearchGame>(
+fn bench_position<G: EngineGame>(
     variant: Variant,
     start: &GameRecord<G>,
     plies: usize,
@@ -101,7 +101,7 @@ fn bench_position<G: SearchGame>(
         seed: 1,
         ..SearchOptions::default()
     });
-    let limits = match algorithm::<G>() {
+    let limits = match G::ALGORITHM {
         Algorithm::AlphaBeta => SearchLimits {
             depth: Some(alpha_beta_depth(variant)),
             ..SearchLimits::default()

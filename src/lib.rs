@@ -1,21 +1,32 @@
 //! Tessera: a headless engine for four abstract games (Cheversi, Kruzno Checkers, hex
 //! checkers, Catchup) speaking a UGI/UCI-style text protocol.
 //!
-//! Architecture, bottom up:
-//! - [`board`]: hex geometry and bitsets shared by the hex games.
-//! - [`game`]: the [`game::Rules`] trait and one module per game; [`game::AnyGame`] picks
-//!   a game at run time and speaks in move and position text.
-//! - [`perft`]: move-path counting, the check of every move generator.
-//! - [`eval`] and [`search`]: static evaluation per game; alpha-beta and MCTS written once,
-//!   generic over the rules.
-//! - [`protocol`]: the UGI/UCI loop (parse with nom, a session state machine, thin I/O).
-//! - [`arena`]: the match runner, with the rules library as referee.
-//! - [`picture`]: SVG pictures of positions (`tessera render`) shared with the report page.
-//! - [`report`]: `tessera report`, one HTML page (summary, plots, games, replay) from records.
-//! - [`gui`]: `tessera gui`, a local web server and page that drive engines over the protocol.
-//! - [`bench`](mod@bench): the fixed node signature.
-//! - [`solve`]: `tessera solve`, exact values (Catchup's small boards, Cheversi), with
-//!   checkpoints and checkable proofs.
+//! # Layers
+//!
+//! The rooms of the crate, bottom up. A room imports (a `use crate::..` item or a
+//! `crate::` path) only from rooms on lower levels; rooms on one level do not import each
+//! other. `tests/layers.rs` reads this table and checks every file under `src/` against
+//! it, and that no two files import each other in a circle.
+//!
+//! | level | room | why it sits here |
+//! |---|---|---|
+//! | 0 | [`random`] | seeded randomness, needing nothing: every room above may draw from it |
+//! | 1 | [`board`] | hex geometry and bitsets, shared by the hex games; no rules |
+//! | 2 | [`game`] | the [`game::Rules`] trait and one module per game; [`game::AnyGame`] picks a game at run time |
+//! | 3 | [`perft`] | move-path counting, the check of every move generator: needs only the rules |
+//! | 3 | [`search`] | alpha-beta and MCTS written once over its own traits: needs only the rules, names no game |
+//! | 4 | [`eval`] | each game's evaluation, move hints and playouts: implements the search's traits for the game types |
+//! | 5 | [`solve`] | `tessera solve`, exact values; Cheversi's MTD(f) starts from the evaluation search's estimate |
+//! | 6 | [`engine`] | options, strategies, Cheversi's exact phase, loaded ending tables: wires each game to its search and solver |
+//! | 7 | [`bench`](mod@bench) | the fixed node signature: fixed searches through the engine |
+//! | 8 | [`protocol`] | the UGI/UCI loop (nom parser, session state machine, thin I/O): drives the engine, perft and bench |
+//! | 8 | [`picture`] | SVG pictures of positions (`tessera render`), drawn from the rules alone |
+//! | 8 | [`arena`] | `tessera match`: talks to engines as processes, the rules library as referee |
+//! | 9 | [`report`] | `tessera report`, one HTML page from arena's records, drawn with pictures |
+//! | 10 | [`gui`] | `tessera gui`: a web server driving engines through arena's client, with pictures and records |
+//! | 11 | [`docs`] | the contributor guide: text only, placed last so it may link anywhere |
+//!
+//! [`print_lines`] and `main.rs` sit above every room.
 //!
 //! The contributor guide is the [`docs`] module: the architecture, how search and solve
 //! work, how to add a game, how to measure a change, and the commit form.
@@ -28,6 +39,7 @@ pub mod arena;
 pub mod bench;
 pub mod board;
 pub mod docs;
+pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod gui;

@@ -243,7 +243,7 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Some(Command::Solve(args)) => tessera::solve::run(&args),
+        Some(Command::Solve(args)) => tessera::print_lines(tessera::solve::run(&args)),
         Some(Command::Match(args)) => tessera::arena::run(&args),
         Some(Command::Render(args)) => run_render(&args),
         Some(Command::Report(args)) => tessera::report::run(&args),

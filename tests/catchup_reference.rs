@@ -562,13 +562,15 @@ fn perft_data_file_agrees_where_the_naive_side_is_fast_enough() {
 #[test]
 #[ignore]
 fn playout_workload() {
-    use tessera::search::game::{MctsGame, TreeGame};
+    use tessera::search::game::TreeGame;
     let playouts: u32 = std::env::var("PLAYOUTS")
         .ok()
         .and_then(|value| value.parse().ok())
         .unwrap_or(20_000);
-    let root = library(5, CatchupRule::Revised)
-        .tree_with_playout(tessera::eval::catchup_knowledge::PlayoutPolicy::Uniform);
+    let root = tessera::eval::catchup::CatchupTree::for_search(
+        library(5, CatchupRule::Revised),
+        tessera::eval::catchup_knowledge::PlayoutPolicy::Uniform,
+    );
     let mut rng = tessera::search::rng::seeded(1);
     let mut white_wins = 0;
     for _ in 0..playouts {

@@ -3,8 +3,8 @@
 //! the commands the parser knows; and its file formats (the match records, the solver's
 //! checkpoints and proofs, the ending tables file) name the fields the code writes.
 
-use tessera::protocol::command::COMMANDS;
 use tessera::protocol::options::{OPTIONS, option_line};
+use tessera::protocol::parse::COMMANDS;
 
 fn protocol_text() -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/protocol.md");

@@ -5,6 +5,7 @@
 
 use std::sync::atomic::AtomicBool;
 
+use tessera::engine::{Engine, SearchOptions};
 use tessera::game::checkers::SmallCheckers;
 use tessera::game::checkers::endings::{
     EndingsFile, PLY_LIMIT, SolverBoard, Tables, Value, probe, won_positions,
@@ -12,7 +13,7 @@ use tessera::game::checkers::endings::{
 use tessera::game::{GameConfig, GameRecord, Rules, Variant};
 use tessera::protocol::ScriptRunner;
 use tessera::search::alphabeta::TABLE_WIN;
-use tessera::search::{Engine, Score, SearchLimits, SearchOptions};
+use tessera::search::{Score, SearchLimits};
 
 /// Side-5 tables up to 3 v 1, and the path of their file in a fresh temporary directory.
 fn side5_file(name: &str) -> (Tables, std::path::PathBuf) {

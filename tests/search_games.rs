@@ -7,12 +7,13 @@ mod game_support;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use tessera::engine::{Engine, EngineGame, SearchOptions};
 use tessera::game::any::GameKind;
 use tessera::game::catchup::Catchup;
 use tessera::game::{AnyGame, GameConfig, GameRecord, Outcome, Player, Rules, Variant};
 use tessera::search::alphabeta::{AlphaBetaConfig, MATE, to_score};
-use tessera::search::game::{AlphaBetaGame, SearchGame, Terminal};
-use tessera::search::{Engine, GameSearchResult, Score, SearchLimits, SearchOptions};
+use tessera::search::game::{AlphaBetaGame, FixedLength, SearchGame, Terminal};
+use tessera::search::{GameSearchResult, Score, SearchLimits};
 
 use game_support::random_position;
 
@@ -85,7 +86,7 @@ fn negamax<G: AlphaBetaGame>(position: &G, depth: i32, ply: i32) -> i32 {
         .expect("moves is not empty")
 }
 
-fn search<G: SearchGame>(
+fn search<G: EngineGame>(
     engine: &mut Engine,
     position: &G,
     limits: &SearchLimits,
@@ -106,7 +107,7 @@ fn depth(depth: u32) -> SearchLimits {
     }
 }
 
-fn compare_with_negamax<G: AlphaBetaGame>(
+fn compare_with_negamax<G: AlphaBetaGame + EngineGame>(
     start: &G,
     max_depth: u32,
     positions: usize,

@@ -6,9 +6,10 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use tessera::engine::{Engine, EngineGame, SearchOptions, Strategy};
 use tessera::game::{AnyGame, GameConfig, GameRecord, Outcome, Player, Rules, Variant};
-use tessera::search::game::{MctsGame, SearchGame, TreeGame};
-use tessera::search::{Engine, SearchLimits, SearchOptions, Strategy};
+use tessera::search::SearchLimits;
+use tessera::search::game::{SearchGame, TreeGame};
 use tessera::with_record;
 
 fn random_record<G: SearchGame>(start: &G, plies: usize, seed: u64) -> GameRecord<G> {
@@ -25,7 +26,7 @@ fn random_record<G: SearchGame>(start: &G, plies: usize, seed: u64) -> GameRecor
     record
 }
 
-fn nps<G: SearchGame>(start: &G, plies: usize, threads: usize, millis: u64) -> (u64, u64) {
+fn nps<G: EngineGame>(start: &G, plies: usize, threads: usize, millis: u64) -> (u64, u64) {
     let record = random_record(start, plies, 3);
     let mut engine = Engine::new(SearchOptions {
         threads,
@@ -67,8 +68,10 @@ fn catchup_playouts() {
     let start =
         tessera::game::catchup::Catchup::start(&GameConfig::new(Variant::Catchup)).expect("start");
     {
-        let root =
-            start.tree_with_playout(tessera::eval::catchup_knowledge::PlayoutPolicy::Uniform);
+        let root = tessera::eval::catchup::CatchupTree::for_search(
+            start.clone(),
+            tessera::eval::catchup_knowledge::PlayoutPolicy::Uniform,
+        );
         let mut rng = tessera::search::rng::seeded(1);
         let started = Instant::now();
         let mut count = 0u64;

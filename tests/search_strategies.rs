@@ -7,13 +7,14 @@ mod game_support;
 
 use std::sync::atomic::AtomicBool;
 
+use tessera::engine::strategy::{MINIMAX4_PLIES, SAMPLED_CANDIDATES};
+use tessera::engine::{Engine, EngineGame, SearchOptions, Strategy};
 use tessera::game::checkers::SmallCheckers;
 use tessera::game::{AnyGame, any::GameKind};
 use tessera::game::{GameConfig, GameRecord, Outcome, Player, Rules, Variant};
+use tessera::search::SearchLimits;
 use tessera::search::game::SearchGame;
 use tessera::search::rng::seeded;
-use tessera::search::strategy::{MINIMAX4_PLIES, SAMPLED_CANDIDATES};
-use tessera::search::{Engine, SearchLimits, SearchOptions, Strategy};
 use tessera::with_record;
 
 use game_support::random_position;
@@ -35,7 +36,7 @@ fn engine(strategy: Strategy, seed: u64) -> Engine {
 }
 
 /// The strategy's move in `position` (a fresh record: no history).
-fn choose<G: SearchGame>(engine: &mut Engine, position: &G) -> G::Move {
+fn choose<G: EngineGame>(engine: &mut Engine, position: &G) -> G::Move {
     let stop = AtomicBool::new(false);
     engine
         .search_record(

@@ -8,13 +8,17 @@
 
 use std::sync::atomic::AtomicBool;
 
+use tessera::engine::{
+    Algorithm, AlphaBetaSupply, Engine, EngineGame, SearchOptions, SearchRequest, Strategy,
+};
 use tessera::game::{GameConfig, GameRecord, MoveError, Outcome, Player, PositionError, Rules};
 use tessera::search::alphabeta::{AlphaBetaConfig, MATE, to_score};
 use tessera::search::game::{
-    AlphaBetaGame, AlphaBetaSearch, Evaluate, MctsGame, SearchGame, Terminal, TreeGame, TreeSearch,
+    AlphaBetaGame, Evaluate, ExactTables, FixedLength, MctsGame, ProgressRule, SearchGame,
+    StagedMoves, Terminal, TreeGame,
 };
 use tessera::search::rng::Rng;
-use tessera::search::{Engine, GameSearchResult, Score, SearchLimits, SearchOptions, Strategy};
+use tessera::search::{GameSearchResult, Score, SearchLimits};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Piles<const MCTS: bool> {
@@ -131,8 +135,6 @@ impl<const MCTS: bool> Rules for Piles<MCTS> {
 }
 
 impl SearchGame for Piles<false> {
-    type Search = AlphaBetaSearch;
-
     fn evaluation_report(&self) -> (Vec<(String, i32)>, i32) {
         (self.evaluation_terms(), self.evaluate())
     }
@@ -153,6 +155,31 @@ impl AlphaBetaGame for Piles<false> {
 
     fn order_hint(&self, (_, take): Move) -> i32 {
         i32::from(take)
+    }
+}
+
+// Piles belongs to none of the families of alpha-beta games.
+impl StagedMoves for Piles<false> {}
+impl FixedLength for Piles<false> {}
+impl ProgressRule for Piles<false> {}
+impl ExactTables for Piles<false> {
+    type Tables = ();
+}
+
+/// Piles plays as the engine's games do: alpha-beta with nothing supplied beyond the
+/// position.
+impl EngineGame for Piles<false> {
+    const ALGORITHM: Algorithm = Algorithm::AlphaBeta;
+
+    fn full_search(
+        engine: &mut Engine,
+        request: SearchRequest<'_, Self>,
+    ) -> GameSearchResult<Move> {
+        let supply = AlphaBetaSupply {
+            tables: &(),
+            exact: None,
+        };
+        engine.alpha_beta_search(request, supply)
     }
 }
 
@@ -228,8 +255,6 @@ impl TreeGame for StoneTree {
 }
 
 impl SearchGame for Piles<true> {
-    type Search = TreeSearch;
-
     fn evaluation_report(&self) -> (Vec<(String, i32)>, i32) {
         (Vec::new(), 0)
     }
@@ -255,6 +280,19 @@ impl MctsGame for Piles<true> {
             .filter(|step| **step == Step::Take(pile))
             .count() as u8;
         Some((pile, take))
+    }
+}
+
+/// Piles as a tree of single stones, searched by MCTS.
+impl EngineGame for Piles<true> {
+    const ALGORITHM: Algorithm = Algorithm::Mcts;
+
+    fn full_search(
+        engine: &mut Engine,
+        request: SearchRequest<'_, Self>,
+    ) -> GameSearchResult<Move> {
+        let root = request.record.position().tree();
+        engine.mcts_search(request, root)
     }
 }
 
@@ -314,7 +352,7 @@ fn terminal(position: &Piles<false>, ply: i32) -> i32 {
     }
 }
 
-fn search<G: SearchGame>(
+fn search<G: EngineGame>(
     engine: &mut Engine,
     position: &G,
     limits: &SearchLimits,

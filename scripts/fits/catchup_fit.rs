@@ -16,6 +16,7 @@
 //! first steps with at least 32 visits, minus the root's mean, plus 0.5): priors taken
 //! from those measured weaker. Prints the tables as Rust, ready to paste.
 
+use tessera::eval::catchup::CatchupTree;
 use tessera::eval::catchup_knowledge::{CODES, code_name, feature_code, turn_scores};
 use tessera::game::catchup::{Catchup, PlayoutPosition};
 use tessera::game::{CatchupRule, Rules};
@@ -113,7 +114,10 @@ fn play_game(
         random_turn(&mut position, rng);
     }
     while position.outcome().is_none() {
-        let mut tree = Mcts::new(position.tree_with_playout(policy), MctsConfig::default());
+        let mut tree = Mcts::new(
+            CatchupTree::for_search(position.clone(), policy),
+            MctsConfig::default(),
+        );
         for _ in 0..simulations {
             tree.simulate(rng);
             if tree.proven().is_some() {

@@ -12,7 +12,7 @@ use crate::eval::catchup_knowledge::{
 };
 use crate::game::catchup::{Catchup, CellBuffer, Move, PlayoutPosition, WordBoard};
 use crate::game::{Outcome, Owners, Player, Rules};
-use crate::search::game::{MctsGame, SearchGame, TreeGame, TreeSearch};
+use crate::search::game::{MctsGame, SearchGame, TreeGame};
 use crate::search::rng::Rng;
 
 /// The end-of-turn step; every other step is a cell bit.
@@ -47,6 +47,17 @@ impl CatchupTree {
             allowed,
             policy,
             owners: None,
+        }
+    }
+
+    /// The tree the engine searches with `policy` (the `CatchupPlayout` option): the
+    /// knowledge policy's priors go with all-moves-as-first statistics, so that tree keeps
+    /// who holds each cell at the end of its playouts.
+    pub fn for_search(position: Catchup, policy: PlayoutPolicy) -> Self {
+        let tree = CatchupTree::new(position, policy);
+        match policy {
+            PlayoutPolicy::Uniform => tree,
+            PlayoutPolicy::Knowledge => tree.with_amaf(),
         }
     }
 
@@ -368,8 +379,6 @@ impl CatchupTree {
 }
 
 impl SearchGame for Catchup {
-    type Search = TreeSearch;
-
     /// The largest groups and the empty cells; the total is 100 x the side to move's
     /// largest-group lead (MCTS reads no static evaluation: this is for `eval` only).
     fn evaluation_report(&self) -> (Vec<(String, i32)>, i32) {
@@ -399,14 +408,6 @@ impl MctsGame for Catchup {
 
     fn tree(&self) -> CatchupTree {
         CatchupTree::new(self.clone(), PlayoutPolicy::default())
-    }
-
-    fn tree_with_playout(&self, policy: PlayoutPolicy) -> CatchupTree {
-        let tree = CatchupTree::new(self.clone(), policy);
-        match policy {
-            PlayoutPolicy::Uniform => tree,
-            PlayoutPolicy::Knowledge => tree.with_amaf(),
-        }
     }
 
     fn move_from_steps(&self, steps: &[u16]) -> Option<Move> {
@@ -441,7 +442,7 @@ fn random_tree_states(policy: PlayoutPolicy, games: u64, seed: u64) -> Vec<Catch
             CatchupRule::Original
         };
         let start = Catchup::empty_board(side, rule).expect("sides 2 to 9");
-        let mut state = start.tree_with_playout(policy);
+        let mut state = CatchupTree::for_search(start.clone(), policy);
         let depth = walk.below(start.empty_count() + 8);
         for _ in 0..depth {
             state.steps(&mut steps);

@@ -32,8 +32,7 @@ use crate::game::CatchupRule;
 use crate::game::catchup::{CellBuffer, Contacts, PlayoutPosition, next_limit};
 use crate::search::rng::Rng;
 
-/// Number of feature codes.
-pub const CODES: usize = 48;
+pub use super::catchup_weights::{CODES, Knowledge};
 
 /// Most proposals for one stone; the last is kept whatever its weight. A bound only: with
 /// the square-root weights a stone takes a few proposals on average.
@@ -167,19 +166,6 @@ pub fn code_name(code: usize) -> String {
     let own = (code >> 2) / 3;
     let touch = ["none", "small", "largest"][opponent];
     format!("own {own} opponent {touch} raises {raises} grants {grants}")
-}
-
-/// The fitted knowledge of one rule.
-#[derive(Debug)]
-pub struct Knowledge {
-    /// Acceptance weight per code, the strongest 65535.
-    pub weights: [u16; CODES],
-    /// For 1, 2 and 3 stones allowed, the probability (of 65536) of placing fewer than
-    /// 2 and fewer than 3 stones.
-    pub fewer_than: [[u16; 2]; 4],
-    /// The prior of a step of each code (MCTS: a mean result over virtual visits):
-    /// `0.4 + 0.1 ln(weight / weight of a lone stone)`, clamped to 0.05..0.95.
-    pub priors: [f32; CODES],
 }
 
 /// The playout's draw weights of one rule: the fitted strengths raised to

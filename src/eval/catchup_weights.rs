@@ -1,7 +1,22 @@
 //! The fitted Catchup knowledge tables (see [`super::catchup_knowledge`]), as printed by
-//! `scripts/fits/catchup_fit.rs` (side 5; the same tables serve every side).
+//! `scripts/fits/catchup_fit.rs` (side 5; the same tables serve every side), and their
+//! type.
 
-use super::catchup_knowledge::Knowledge;
+/// Number of feature codes ([`super::catchup_knowledge::feature_code`]).
+pub const CODES: usize = 48;
+
+/// The fitted knowledge of one rule.
+#[derive(Debug)]
+pub struct Knowledge {
+    /// Acceptance weight per code, the strongest 65535.
+    pub weights: [u16; CODES],
+    /// For 1, 2 and 3 stones allowed, the probability (of 65536) of placing fewer than
+    /// 2 and fewer than 3 stones.
+    pub fewer_than: [[u16; 2]; 4],
+    /// The prior of a step of each code (MCTS: a mean result over virtual visits):
+    /// `0.4 + 0.1 ln(weight / weight of a lone stone)`, clamped to 0.05..0.95.
+    pub priors: [f32; CODES],
+}
 
 /// `catchup_fit revised 80 30000 uniform 1` 80 games, 30000 simulations per move, teacher uniform, 4058 stones.
 #[rustfmt::skip]

@@ -38,19 +38,25 @@
 //! what reaches the enemy in time. So these weights are kept.
 //!
 //! The draw handling (contempt, the slide towards the 80-ply draw, contact, the material
-//! guard) is the search's (`crate::search::alphabeta`); the hooks below size it for
-//! these games.
+//! guard) is the search's (`crate::search::alphabeta`); the [`ProgressRule`] hooks below
+//! size it for these games.
 //!
-//! Captures are noisy moves: quiescence follows capture chains to the end, and since a
-//! capture is compulsory there is no stand-pat while one is available.
+//! Captures are noisy moves: quiescence follows capture chains to the end (longest
+//! first), and since a capture is compulsory there is no stand-pat while one is
+//! available; at the leaves only captures are generated. Steps are staged
+//! ([`StagedMoves`]): with no capture on the board the table move and the killers are
+//! tried before the steps are listed, by their codes; a killer is never a capture, and
+//! captures are compulsory, so killers only compete with steps. In hex checkers without
+//! the border rule the engine's ending tables give endings with few men their exact
+//! value ([`ExactTables`]).
 
 use crate::board::hex::HexGeometry;
 use crate::game::checkers::endings::{EndingTables, Value};
 use crate::game::checkers::{Checkers, DRAW_PLIES, Move, Placement};
 use crate::game::{Player, Rules};
 use crate::search::game::{
-    AlphaBetaGame, AlphaBetaSearch, DRAW_FADE_LIMIT, Evaluate, HISTORY_SIZE, MaterialGuard,
-    SearchGame, TableValue, find_move,
+    AlphaBetaGame, DRAW_FADE_LIMIT, Evaluate, ExactTables, FixedLength, HISTORY_SIZE,
+    MaterialGuard, ProgressRule, SearchGame, StagedMoves, TableValue, find_move,
 };
 
 use super::checkers_conversion::{
@@ -75,7 +81,7 @@ fn untouched<const N: usize>(position: &Checkers<N>) -> bool {
     side >= 7 && men as i32 == 2 * opening_men(side)
 }
 
-/// Men [`AlphaBetaGame::plies_to_contact`] brings next to the enemy while both armies
+/// Men [`ProgressRule::plies_to_contact`] brings next to the enemy while both armies
 /// are whole on the big boards: an exchange needs a man offered and one to take back,
 /// and the game opens only by a capture (three men scored better than the nearest man
 /// alone against `minimax2` and `sampled2`; the figures are in the commit log).
@@ -84,9 +90,9 @@ const UNTOUCHED_CONTACT_MEN: u32 = 3;
 /// way to the draw (`draw_fade_limit`): a line with no capture by then is a draw, however
 /// far its men have advanced, so only an exchange keeps its value.
 const UNTOUCHED_FULL_FADE_PLIES: u32 = 20;
-/// [`AlphaBetaGame::draw_fade_limit`] on side 7 once a man is taken: less than a man.
+/// [`ProgressRule::draw_fade_limit`] on side 7 once a man is taken: less than a man.
 const SIDE_7_FADE_LIMIT: i32 = 90;
-/// [`AlphaBetaGame::material_guard`]: a man given and not won back within the search is
+/// [`ProgressRule::material_guard`]: a man given and not won back within the search is
 /// worth at most the draw, less 100, unless two men of lead remain after it. A man is
 /// worth more than a draw avoided: with the guard off the engine gave a man at each
 /// 80-ply limit whenever the evaluation liked the position (the placement terms are
@@ -325,8 +331,6 @@ fn evaluate_with<const N: usize>(position: &Checkers<N>, mobility: Option<[u32; 
 }
 
 impl<const N: usize> SearchGame for Checkers<N> {
-    type Search = AlphaBetaSearch;
-
     fn expected_moves_left(&self) -> u32 {
         40
     }
@@ -375,22 +379,6 @@ impl<const N: usize> AlphaBetaGame for Checkers<N> {
         }
     }
 
-    fn quiet_move_count(&self) -> Option<usize> {
-        self.step_count().map(|count| count as usize)
-    }
-
-    fn is_legal_quiet(&self, mv: Move) -> bool {
-        self.is_legal_step(mv)
-    }
-
-    fn move_code(&self, mv: Move) -> Option<u16> {
-        mv.step_code()
-    }
-
-    fn decode_move(&self, code: u16) -> Option<Move> {
-        Move::from_step_code(code)
-    }
-
     /// A step list is sorted (generation goes by direction, then cell, the order of the
     /// encoding), so a step is found by binary search. A capture list is not, but holds
     /// no step, and captures and steps never mix.
@@ -426,7 +414,30 @@ impl<const N: usize> AlphaBetaGame for Checkers<N> {
             30
         }
     }
+}
 
+impl<const N: usize> StagedMoves for Checkers<N> {
+    fn quiet_move_count(&self) -> Option<usize> {
+        self.step_count().map(|count| count as usize)
+    }
+
+    fn is_legal_quiet(&self, mv: Move) -> bool {
+        self.is_legal_step(mv)
+    }
+
+    fn move_code(&self, mv: Move) -> Option<u16> {
+        mv.step_code()
+    }
+
+    fn decode_move(&self, code: u16) -> Option<Move> {
+        Move::from_step_code(code)
+    }
+}
+
+/// No fixed length: a game ends by captures, blocking or the 80-ply rule.
+impl<const N: usize> FixedLength for Checkers<N> {}
+
+impl<const N: usize> ProgressRule for Checkers<N> {
     /// Two men, unlimited in the last `UNTOUCHED_FULL_FADE_PLIES` (20) plies while both
     /// armies are whole on the big boards (a line without a capture by then is a draw,
     /// however far its runners have advanced), and `SIDE_7_FADE_LIMIT` on side 7 after
@@ -453,21 +464,6 @@ impl<const N: usize> AlphaBetaGame for Checkers<N> {
     /// and keep 40.
     fn draw_fade_plies(&self) -> u32 {
         if self.geometry().side() >= 7 { 80 } else { 40 }
-    }
-
-    /// Hex checkers (no border rule) with few men: the exact tables' value; a draw
-    /// `TABLE_DRAW_PER_MAN` (10) per man ahead.
-    #[inline]
-    fn table_value(&self, tables: &EndingTables) -> Option<TableValue> {
-        Some(match tables.value(self)? {
-            Value::Win(plies) => TableValue::Win(u32::from(plies)),
-            Value::Loss(plies) => TableValue::Loss(u32::from(plies)),
-            Value::Draw => {
-                let mover = self.side_to_move();
-                let ahead = self.men(mover).len() as i32 - self.men(mover.opponent()).len() as i32;
-                TableValue::Draw(TABLE_DRAW_PER_MAN * ahead)
-            }
-        })
     }
 
     /// Men.
@@ -499,6 +495,26 @@ impl<const N: usize> AlphaBetaGame for Checkers<N> {
         };
         let distance = contact_distance(|set| self.grown(set), self.valid(), men, opponent, wanted);
         2 * distance.saturating_sub(1)
+    }
+}
+
+impl<const N: usize> ExactTables for Checkers<N> {
+    /// The engine's ending tables: the built-in ones and an `EndingsFile`.
+    type Tables = EndingTables;
+
+    /// Hex checkers (no border rule) with few men: the exact tables' value; a draw
+    /// `TABLE_DRAW_PER_MAN` (10) per man ahead.
+    #[inline]
+    fn table_value(&self, tables: &EndingTables) -> Option<TableValue> {
+        Some(match tables.value(self)? {
+            Value::Win(plies) => TableValue::Win(u32::from(plies)),
+            Value::Loss(plies) => TableValue::Loss(u32::from(plies)),
+            Value::Draw => {
+                let mover = self.side_to_move();
+                let ahead = self.men(mover).len() as i32 - self.men(mover.opponent()).len() as i32;
+                TableValue::Draw(TABLE_DRAW_PER_MAN * ahead)
+            }
+        })
     }
 }
 

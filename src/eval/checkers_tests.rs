@@ -1,12 +1,16 @@
 //! Tests of the hex checkers evaluation (`checkers.rs`): each term on a hand-built position.
 use std::sync::atomic::AtomicBool;
 
-use crate::game::checkers::LargeCheckers;
+use crate::game::checkers::endings::EndingTables;
+use crate::game::checkers::{LargeCheckers, Move};
 use crate::game::{GameConfig, GameRecord, Outcome, Player, Rules, Variant};
 use crate::random::SplitMix64;
-use crate::search::alphabeta::{AlphaBetaConfig, MATE, to_score};
-use crate::search::game::{AlphaBetaGame, Evaluate};
-use crate::search::{Engine, Score, SearchLimits, SearchOptions};
+use crate::search::alphabeta::{AlphaBetaConfig, MATE, Worker, to_score};
+use crate::search::game::{AlphaBetaGame, Evaluate, ProgressRule};
+use crate::search::shared::Shared;
+use crate::search::time::TimeBudget;
+use crate::search::tt::TranspositionTable;
+use crate::search::{GameSearchResult, Score, SearchInfo, SearchLimits};
 
 fn position(text: &str) -> LargeCheckers {
     LargeCheckers::from_position_text(text, &GameConfig::new(Variant::HexCheckers))
@@ -31,13 +35,61 @@ fn term(position: &LargeCheckers, name: &str) -> i32 {
         .expect("the term exists")
 }
 
-fn search(engine: &mut Engine, position: &LargeCheckers, depth: u32) -> Option<Score> {
+/// The alpha-beta search as the engine runs a fixed-depth `go` in these games: one
+/// thread, the built-in ending tables, a table kept between searches.
+struct Searcher {
+    table: TranspositionTable,
+    config: AlphaBetaConfig,
+    tables: EndingTables,
+}
+
+impl Searcher {
+    fn alpha_beta_config(&self) -> AlphaBetaConfig {
+        self.config
+    }
+
+    fn set_alpha_beta_config(&mut self, config: AlphaBetaConfig) {
+        self.config = config;
+    }
+
+    /// The search of `record` to `limits.depth`.
+    fn search_record(
+        &mut self,
+        record: &GameRecord<LargeCheckers>,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(SearchInfo),
+    ) -> GameSearchResult<Move> {
+        self.table.new_search();
+        let shared = Shared::new(&self.table, stop, None, TimeBudget::UNLIMITED, false);
+        let position = record.position();
+        let history = record.hashes();
+        let mut worker = Worker::new(
+            &shared,
+            &self.tables,
+            self.config,
+            0,
+            position,
+            history,
+            Some(report),
+        );
+        let result = worker.iterate(limits.depth);
+        GameSearchResult {
+            best_move: result.best_move,
+            score: Some(to_score(result.value)),
+            nodes: worker.nodes,
+            depth: result.depth,
+        }
+    }
+}
+
+fn search(searcher: &mut Searcher, position: &LargeCheckers, depth: u32) -> Option<Score> {
     let limits = SearchLimits {
         depth: Some(depth),
         ..SearchLimits::default()
     };
     let stop = AtomicBool::new(false);
-    engine
+    searcher
         .search_record(
             &GameRecord::new(position.clone()),
             &limits,
@@ -47,11 +99,12 @@ fn search(engine: &mut Engine, position: &LargeCheckers, depth: u32) -> Option<S
         .score
 }
 
-fn engine() -> Engine {
-    Engine::new(SearchOptions {
-        hash_mb: 4,
-        ..SearchOptions::default()
-    })
+fn searcher() -> Searcher {
+    Searcher {
+        table: TranspositionTable::new(4),
+        config: AlphaBetaConfig::default(),
+        tables: EndingTables::default(),
+    }
 }
 
 /// Side 5: Black's last man on corner a1; White's men on a2, a3, b1 and c1 back each
@@ -159,13 +212,14 @@ fn no_conversion_terms_for_three_men_or_fewer_on_sides_8_and_9() {
 #[test]
 fn the_search_blocks_the_last_enemy_man() {
     let free = position(FREE);
-    let mut engine = engine();
+    let mut searcher = searcher();
     let limits = SearchLimits {
         depth: Some(2),
         ..SearchLimits::default()
     };
     let stop = AtomicBool::new(false);
-    let result = engine.search_record(&GameRecord::new(free.clone()), &limits, &stop, &mut |_| {});
+    let result =
+        searcher.search_record(&GameRecord::new(free.clone()), &limits, &stop, &mut |_| {});
     assert_eq!(result.score, Some(Score::Mate(1)));
     let mut after = free.clone();
     after.play_unchecked(result.best_move.expect("White has moves"));
@@ -183,7 +237,7 @@ fn a_won_position_is_worth_less_as_the_80_ply_draw_nears_but_never_two_men_less(
     let board = "BBBBBBBBB/10/11/12/13/14/15/16/17/16/15/14/13/12/\
                  WWWWWWWWWWW/WWWWWWWWWW/WWWWWWWWW w -";
     let centipawns =
-        |count: u32| match search(&mut engine(), &position(&format!("{board} {count} 1")), 3) {
+        |count: u32| match search(&mut searcher(), &position(&format!("{board} {count} 1")), 3) {
             Some(Score::Centipawns(value)) => value,
             other => panic!("{other:?}"),
         };
@@ -299,7 +353,7 @@ fn an_even_ending_keeps_its_men_rather_than_restart_the_80_ply_count() {
     };
     let stop = AtomicBool::new(false);
     let result =
-        engine().search_record(&GameRecord::new(limit.clone()), &limits, &stop, &mut |_| {});
+        searcher().search_record(&GameRecord::new(limit.clone()), &limits, &stop, &mut |_| {});
     assert_eq!(result.score, Some(Score::Centipawns(-contempt)));
     // Well above a man down (with a whole man of contempt both came to -100).
     assert!(-contempt > -100 + 50, "{contempt}");
@@ -341,8 +395,8 @@ fn negamax(position: &LargeCheckers, depth: i32, ply: i32) -> i32 {
 fn values_near_the_80_ply_rule_match_negamax_with_a_table_filled_far_from_it() {
     let start = start(Variant::HexCheckers, Some(5));
     let mut rng = SplitMix64::new(3);
-    let mut engine = engine();
-    engine.set_alpha_beta_config(AlphaBetaConfig::value_preserving());
+    let mut searcher = searcher();
+    searcher.set_alpha_beta_config(AlphaBetaConfig::value_preserving());
     let mut checked = 0;
     while checked < 200 {
         let mut position = start.clone();
@@ -376,12 +430,12 @@ fn values_near_the_80_ply_rule_match_negamax_with_a_table_filled_far_from_it() {
         let (far, _) = at_count(0);
         // The table holds values found far from the limit for the same boards, at the
         // same depths and deeper.
-        search(&mut engine, &far, depth + (checked % 3) as u32);
+        search(&mut searcher, &far, depth + (checked % 3) as u32);
         // (Without the count in the table key this fails: a value stored far from the
         // limit cuts a node whose search would reach the draw.)
         let expected = to_score(negamax(&late, depth as i32, 0));
         assert_eq!(
-            search(&mut engine, &late, depth),
+            search(&mut searcher, &late, depth),
             Some(expected),
             "{late_text} depth {depth}"
         );
@@ -398,15 +452,15 @@ fn every_line_ends_in_the_80_ply_draw_near_the_limit() {
     let fresh = position(&format!("{start} w - 0 1"));
     let late = position(&format!("{start} w - 77 1"));
     assert_eq!(late.plies_to_draw(), Some(3));
-    let mut engine = engine();
+    let mut searcher = searcher();
     let contempt = late.contempt();
-    assert_eq!(engine.alpha_beta_config().contempt, None);
+    assert_eq!(searcher.alpha_beta_config().contempt, None);
     // Fill the table with values found far from the limit, then search the same
     // boards close to it with the same table.
-    search(&mut engine, &fresh, 5);
-    let reused = search(&mut engine, &late, 5);
+    search(&mut searcher, &fresh, 5);
+    let reused = search(&mut searcher, &late, 5);
     assert_eq!(reused, Some(Score::Centipawns(-contempt)));
-    assert_eq!(search(&mut self::engine(), &late, 5), reused);
+    assert_eq!(search(&mut self::searcher(), &late, 5), reused);
     assert_eq!(late.side_to_move(), Player::One);
 }
 
@@ -471,7 +525,7 @@ fn untouched_armies_fade_all_the_way_to_the_draw_in_the_last_plies() {
     assert_eq!(at(&whole, 60).draw_fade_limit(), i32::MAX);
     // 10 plies before the draw, every line of a short search ends quiet and scores the
     // draw itself, not the advancement less two men.
-    let late = search(&mut engine(), &at(&whole, 70), 2);
+    let late = search(&mut searcher(), &at(&whole, 70), 2);
     assert_eq!(late, Some(Score::Centipawns(-contempt)));
     // One White man fewer: not untouched, the usual limit, and the same search keeps
     // White's lead above the draw.
@@ -479,7 +533,7 @@ fn untouched_armies_fade_all_the_way_to_the_draw_in_the_last_plies() {
     let taken = at(&short, 70);
     assert!(!super::untouched(&taken));
     assert_eq!(taken.draw_fade_limit(), super::DRAW_FADE_LIMIT);
-    let kept = search(&mut engine(), &taken, 2);
+    let kept = search(&mut searcher(), &taken, 2);
     assert!(
         matches!(kept, Some(Score::Centipawns(value)) if value > -taken.contempt()),
         "{kept:?}"
@@ -500,8 +554,8 @@ fn on_side_7_a_man_given_to_restart_the_count_costs_more_than_the_fade() {
     assert_eq!(late.draw_fade_limit(), super::SIDE_7_FADE_LIMIT);
     // Keeping the 12 men with the count run down scores above giving one away for a
     // fresh count (with a limit of two men the gift scored higher).
-    let kept = search(&mut engine(), &late, 2);
-    let given = search(&mut engine(), &at("1WWWWWW", 0), 2);
+    let kept = search(&mut searcher(), &late, 2);
+    let given = search(&mut searcher(), &at("1WWWWWW", 0), 2);
     match (kept, given) {
         (Some(Score::Centipawns(kept)), Some(Score::Centipawns(given))) => {
             assert!(kept > given, "kept {kept}, given {given}")
@@ -538,7 +592,7 @@ fn a_man_given_for_a_fresh_count_loses_to_keeping_it_when_not_ahead() {
     let stop = AtomicBool::new(false);
     let record = GameRecord::new(position.clone());
     // With the guard the engine keeps its men and takes the draw.
-    let guarded = engine().search_record(&record, &limits, &stop, &mut |_| {});
+    let guarded = searcher().search_record(&record, &limits, &stop, &mut |_| {});
     let kept = guarded.best_move.expect("Black has moves");
     assert!(
         !leaves_a_capture(&position, kept),
@@ -547,7 +601,7 @@ fn a_man_given_for_a_fresh_count_loses_to_keeping_it_when_not_ahead() {
     );
     assert_eq!(guarded.score, Some(Score::Centipawns(-position.contempt())));
     // Without it the same search gives the man: the position tests the guard.
-    let mut unguarded = engine();
+    let mut unguarded = searcher();
     unguarded.set_alpha_beta_config(AlphaBetaConfig {
         material_guard: false,
         ..AlphaBetaConfig::default()
@@ -577,7 +631,7 @@ fn a_man_offered_to_take_more_is_still_played() {
         ..SearchLimits::default()
     };
     let stop = AtomicBool::new(false);
-    let result = engine().search_record(
+    let result = searcher().search_record(
         &GameRecord::new(position.clone()),
         &limits,
         &stop,

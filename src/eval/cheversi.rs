@@ -18,19 +18,30 @@
 //! cross-validated error 2.5 points. Weights per count of placements left matter most
 //! 1 to 3 placements before the end, where a short search's leaves are.
 //!
-//! The game always ends at the 16th placement, so the search is exact near the end
-//! ([`AlphaBetaGame::plies_to_end`]); there the final score itself, not this estimate, is
-//! the value ([`Terminal::Exact`]).
+//! The game always ends at the 16th placement ([`FixedLength`]), so the search is exact
+//! near the end ([`FixedLength::plies_to_end`]); there the final score itself, not this
+//! estimate, is the value ([`Terminal::Exact`]). The last two placements of an exact
+//! search are solved directly (fail-soft, in the same window) from how each placement
+//! changes both sides' points, without playing the moves
+//! ([`FixedLength::best_final_move`]); and a leaf one placement before the end (the last
+//! placement is Black's King, on at most 8 squares) takes that exact value instead of the
+//! evaluation, in every search ([`FixedLength::FINAL_LEAF_PLIES`]), so a search that
+//! stops one placement short of the end is exact at its leaves.
+//!
+//! Every placement is quiet: no quiescence, and the search tries its killers before it
+//! lists the placements ([`StagedMoves`]), whose lists are sorted, so a killer is found by
+//! binary search. Further from the end than the search reaches, the engine's exact phase
+//! tries the solver first (`crate::engine::exact`).
 
 use crate::game::cheversi::bitboard::{
     KING_ATTACKS, KNIGHT_ATTACKS, bishop_attacks, neighbours, rook_attacks,
 };
 use crate::game::cheversi::{Cheversi, Move, PLACEMENTS, PieceKind, Square, Squares, attacks};
 use crate::game::{Outcome, Player};
-use crate::search::game::{AlphaBetaGame, AlphaBetaSearch, Evaluate, SearchGame, Terminal};
-use crate::solve::cheversi::{CheversiState, solver_nodes_estimate};
-use crate::solve::driver::{self, Settings as SolveSettings};
-use crate::solve::search::Shared as SolveShared;
+use crate::search::game::{
+    AlphaBetaGame, Evaluate, ExactTables, FixedLength, ProgressRule, SearchGame, StagedMoves,
+    Terminal,
+};
 
 /// Fitted weights (centi-points) of the terms that depend on the placements left.
 struct Weights {
@@ -154,8 +165,6 @@ fn terms(position: &Cheversi, player: Player, weights: &Weights) -> [(&'static s
 }
 
 impl SearchGame for Cheversi {
-    type Search = AlphaBetaSearch;
-
     fn expected_moves_left(&self) -> u32 {
         u32::from(PLACEMENTS.saturating_sub(self.placements()))
             .div_ceil(2)
@@ -199,18 +208,6 @@ impl Evaluate for Cheversi {
 impl AlphaBetaGame for Cheversi {
     const HAS_NOISY_MOVES: bool = false;
 
-    /// Every placement is quiet, so the search may try its killers before listing the
-    /// moves: a count is a few popcounts, and most nodes near the leaves cut on a killer.
-    #[inline]
-    fn quiet_move_count(&self) -> Option<usize> {
-        Some(self.count_placements() as usize)
-    }
-
-    #[inline]
-    fn is_legal_quiet(&self, mv: Move) -> bool {
-        self.is_legal(mv)
-    }
-
     /// Placement lists are sorted (generation goes by kind, then square, the order of
     /// [`Move`]), so a placement is found by binary search.
     #[inline]
@@ -232,7 +229,23 @@ impl AlphaBetaGame for Cheversi {
         let mover = self.side_to_move();
         Terminal::Exact(100 * (self.points(mover) - self.points(mover.opponent())))
     }
+}
 
+impl StagedMoves for Cheversi {
+    /// Every placement is quiet, so the search may try its killers before listing the
+    /// moves: a count is a few popcounts, and most nodes near the leaves cut on a killer.
+    #[inline]
+    fn quiet_move_count(&self) -> Option<usize> {
+        Some(self.count_placements() as usize)
+    }
+
+    #[inline]
+    fn is_legal_quiet(&self, mv: Move) -> bool {
+        self.is_legal(mv)
+    }
+}
+
+impl FixedLength for Cheversi {
     /// The last one or two placements solved from [`Cheversi::points_change`].
     fn best_final_move(&self, alpha: i32, beta: i32) -> Option<(Move, i32)> {
         let left = PLACEMENTS.checked_sub(self.placements())?;
@@ -257,23 +270,14 @@ impl AlphaBetaGame for Cheversi {
     fn plies_to_end(&self) -> Option<u32> {
         Some(u32::from(PLACEMENTS.saturating_sub(self.placements())))
     }
+}
 
-    /// The exact final margin by the solver (`tessera solve`), 100 per point.
-    fn solve_exact(&self, shared: &SolveShared, threads: usize) -> Option<(Move, i32)> {
-        let settings = SolveSettings {
-            threads,
-            ..SolveSettings::default()
-        };
-        let state = CheversiState::new(self.clone());
-        let solution = driver::solve_until_stopped(&state, &settings, shared, None)?;
-        Some((solution.best?, 100 * solution.value))
-    }
+/// No progress rule: every game ends at the 16th placement.
+impl ProgressRule for Cheversi {}
 
-    fn solve_nodes_estimate(&self) -> Option<u64> {
-        Some(solver_nodes_estimate(
-            PLACEMENTS.saturating_sub(self.placements()),
-        ))
-    }
+/// No tables: the exact phase of `go` solves the end instead (`crate::engine::exact`).
+impl ExactTables for Cheversi {
+    type Tables = ();
 }
 
 /// Most candidates [`best_last_two_placements`] sorts on the stack; the mover then has one

@@ -1,9 +1,7 @@
 //! A game of any variant, chosen at run time, speaking in move and position text.
 //!
 //! The protocol session and the match runner hold an [`AnyGame`]; search and perft are
-//! generic and reach the concrete game through [`AnyGame::kind`].
-
-use std::sync::atomic::AtomicBool;
+//! generic and reach the concrete game through [`AnyGame::kind`] (`with_record!`).
 
 use super::catchup::Catchup;
 use super::checkers::{LargeCheckers, SmallCheckers};
@@ -186,39 +184,5 @@ impl AnyGame {
     pub fn canonical_move_text(&self, text: &str) -> Result<String, MoveError> {
         let mut copy = self.clone();
         copy.play_text(text)
-    }
-
-    /// perft from the current position (bulk counting at the last ply when `bulk`).
-    pub fn perft(&self, depth: u32, bulk: bool) -> u64 {
-        with_record!(&self.kind, record => {
-            crate::perft::perft_after(record.position(), record.hashes(), depth, bulk)
-        })
-    }
-
-    /// Per-root-move perft counts, sorted by move text.
-    pub fn divide(&self, depth: u32, bulk: bool) -> Vec<(String, u64)> {
-        with_record!(&self.kind, record => {
-            crate::perft::divide_after(record.position(), record.hashes(), depth, bulk)
-        })
-    }
-
-    /// [`AnyGame::perft`] that ends early once `stop` is raised.
-    pub fn perft_until(&self, depth: u32, bulk: bool, stop: &AtomicBool) -> crate::perft::Count {
-        with_record!(&self.kind, record => {
-            crate::perft::perft_until(record.position(), record.hashes(), depth, bulk, stop)
-        })
-    }
-
-    /// [`AnyGame::divide`] that ends early once `stop` is raised: the rows counted in
-    /// full, and whether every root move was.
-    pub fn divide_until(
-        &self,
-        depth: u32,
-        bulk: bool,
-        stop: &AtomicBool,
-    ) -> (Vec<(String, u64)>, bool) {
-        with_record!(&self.kind, record => {
-            crate::perft::divide_until(record.position(), record.hashes(), depth, bulk, stop)
-        })
     }
 }

@@ -7,6 +7,7 @@
 //! in move and position text, which is what the protocol and the match runner need.
 
 pub mod any;
+pub mod board_field;
 pub mod catchup;
 pub mod checkers;
 pub mod cheversi;

@@ -8,9 +8,9 @@ use serde::Serialize;
 use super::layout::MarkKind;
 use crate::board::hex::{HexGeometry, geometry};
 use crate::game::any::GameKind;
+use crate::game::board_field::expand_row;
 use crate::game::cheversi::{PieceKind, Squares, attacks};
 use crate::game::{AnyGame, Outcome, Player, Variant};
-use crate::protocol::board_text::expand_row;
 
 /// Some cells of the board with one meaning, optionally a label per cell.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -4,7 +4,7 @@
 //! drawing routine (`draw.js`) and [`super::svg`] stamp the same templates at the same
 //! centres and produce the same text.
 
-use super::svg::escape;
+use super::markup::escape;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 

@@ -9,10 +9,13 @@
 //! - [`svg`]: frame + layout to SVG text. `draw.js` ([`DRAW_JS`]) is the same routine in
 //!   JavaScript, used by the report page on the same data.
 //!
+//! [`markup`] escapes text for SVG and HTML, the pictures' and the report page's.
+//!
 //! Output is deterministic: the same position and move give the same bytes.
 
 pub mod frame;
 pub mod layout;
+pub mod markup;
 pub mod svg;
 
 pub use frame::{Frame, FrameError, Mark, frame};

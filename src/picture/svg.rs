@@ -3,15 +3,7 @@
 
 use super::frame::Frame;
 use super::layout::Layout;
-
-/// Escapes text for SVG or HTML content and attribute values: the one escape of the
-/// pictures and the report page.
-pub fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+use super::markup::escape;
 
 /// A template stamped at a centre: `{}` becomes the label.
 fn stamp(out: &mut String, template: &str, centre: &str, label: &str) {

@@ -17,6 +17,7 @@
 //! ```
 
 use crate::board::hex::geometry;
+use crate::game::board_field::expand_row;
 use crate::game::{AnyGame, Player, Variant};
 
 /// Every line `d` prints for `game`.
@@ -42,30 +43,6 @@ pub fn describe(game: &AnyGame) -> Vec<String> {
         game.outcome().map_or("none", |outcome| outcome.as_str())
     ));
     lines
-}
-
-/// Expands one row of runs (`W`, `B`, letters for pieces, decimal numbers of empty cells)
-/// into one glyph per cell; `.` for an empty cell.
-pub(crate) fn expand_row(row: &str) -> Option<Vec<char>> {
-    let mut cells = Vec::new();
-    let mut run = 0usize;
-    for c in row.chars() {
-        if let Some(digit) = c.to_digit(10) {
-            run = run.checked_mul(10)?.checked_add(digit as usize)?;
-            if run > 64 {
-                return None;
-            }
-        } else {
-            cells.extend(std::iter::repeat_n('.', run));
-            run = 0;
-            if !c.is_ascii_alphabetic() {
-                return None;
-            }
-            cells.push(c);
-        }
-    }
-    cells.extend(std::iter::repeat_n('.', run));
-    Some(cells)
 }
 
 /// The 8x8 Cheversi board, rank 8 at the top.
@@ -126,14 +103,7 @@ fn hex_board(board: &str) -> Option<Vec<String>> {
 
 #[cfg(test)]
 mod tests {
-    use super::{expand_row, hex_board, square_board};
-
-    #[test]
-    fn rows_expand_runs_of_one_and_two_digits() {
-        assert_eq!(expand_row("2W1B"), Some(vec!['.', '.', 'W', '.', 'B']));
-        assert_eq!(expand_row("12").map(|cells| cells.len()), Some(12));
-        assert_eq!(expand_row("W?"), None);
-    }
+    use super::{hex_board, square_board};
 
     #[test]
     fn hex_board_side_three_is_a_hexagon() {

@@ -12,8 +12,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use crate::engine::{Engine, SearchOptions, SearchResult};
 use crate::game::AnyGame;
-use crate::search::{Engine, SearchInfo, SearchLimits, SearchOptions, SearchResult};
+use crate::search::{SearchInfo, SearchLimits};
 
 /// A search of one position with the session's engine (moved in, moved back out; boxed
 /// because an engine is a few kilobytes of state).

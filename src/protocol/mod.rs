@@ -1,8 +1,9 @@
 //! The UGI/UCI protocol: what clients send on stdin and what the engine answers.
 //!
 //! Layers, each usable alone:
-//! - [`command`]: the [`Command`] enum and the command table (parser and `help` read it);
-//! - [`parse`]: nom parsers, one line to one command, never a panic;
+//! - [`command`]: the [`Command`] enum;
+//! - [`parse`]: the command table (parser and `help` read it) and nom parsers, one line to
+//!   one command, never a panic;
 //! - [`options`]: the option table behind the handshake and `setoption`;
 //! - [`response`]: one [`Response`] per output line;
 //! - [`session`]: the state machine, commands in, responses and jobs out, no I/O;

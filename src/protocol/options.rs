@@ -1,9 +1,9 @@
 //! The engine options: one table gives the `option` lines of the handshake and checks
 //! every `setoption`.
 
+use crate::engine::{SearchOptions, Strategy};
 use crate::eval::catchup_knowledge::PlayoutPolicy;
 use crate::game::{CatchupRule, GameConfig, Variant};
-use crate::search::{SearchOptions, Strategy};
 
 use super::error::ProtocolError;
 
@@ -102,7 +102,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Spin {
             default: 1,
             min: 1,
-            max: crate::search::MAX_THREADS as u64,
+            max: crate::engine::MAX_THREADS as u64,
         },
     },
     OptionSpec {
@@ -346,8 +346,8 @@ pub fn apply(
 #[cfg(test)]
 mod tests {
     use super::{OPTIONS, OptionId, Settings, apply, option_line};
+    use crate::engine::Strategy;
     use crate::game::{CatchupRule, Variant};
-    use crate::search::Strategy;
 
     fn set(settings: &Settings, name: &str, value: &str) -> Result<Settings, String> {
         apply(settings, name, Some(value))

@@ -1,5 +1,7 @@
 //! nom parsers: one input line becomes one [`Command`]. Nothing here can fail loudly:
-//! a line that does not parse becomes [`Command::Invalid`] naming the bad token.
+//! a line that does not parse becomes [`Command::Invalid`] naming the bad token. The
+//! command table ([`COMMANDS`]) gives each command word its argument parser and its
+//! `help` line, so the parser and `help` can never drift apart.
 //!
 //! Tokens are separated by any run of whitespace (spaces, tabs, a trailing `\r`).
 //! Command words, keywords and option names are case-insensitive; moves and position
@@ -16,7 +18,7 @@ use nom::{IResult, Parser};
 
 use crate::search::SearchLimits;
 
-use super::command::{self, Command, Dialect, PositionStart, Query};
+use super::command::{Command, Dialect, PositionStart, Query};
 use super::error::ProtocolError;
 
 /// Deepest `go depth` accepted.
@@ -24,11 +26,151 @@ pub const MAX_SEARCH_DEPTH: u32 = 255;
 /// Deepest `perft` / `divide` accepted.
 pub const MAX_PERFT_DEPTH: u32 = 64;
 
+/// Parses the arguments after a command word (the text after the word, untrimmed).
+pub type ArgumentParser = fn(&str) -> Result<Command, ProtocolError>;
+
+/// One row of the command table.
+pub struct CommandSpec {
+    /// The words that start this command (the first is the main one).
+    pub words: &'static [&'static str],
+    /// Arguments as `help` shows them.
+    pub arguments: &'static str,
+    /// One line for `help`.
+    pub summary: &'static str,
+    pub parse: ArgumentParser,
+}
+
+/// Every command, in the order `help` lists them.
+pub const COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        words: &["ugi"],
+        arguments: "",
+        summary: "identify the engine and list its options, then ugiok",
+        parse: hello,
+    },
+    CommandSpec {
+        words: &["uci"],
+        arguments: "",
+        summary: "the same, ending with uciok",
+        parse: hello_uci,
+    },
+    CommandSpec {
+        words: &["isready"],
+        arguments: "",
+        summary: "answer readyok at once, whatever runs or waits",
+        parse: is_ready,
+    },
+    CommandSpec {
+        words: &["setoption"],
+        arguments: "name <name> value <value>",
+        summary: "set an engine option (names are case-insensitive)",
+        parse: set_option,
+    },
+    CommandSpec {
+        words: &["uginewgame", "ucinewgame"],
+        arguments: "",
+        summary: "forget search tables and histories",
+        parse: new_game,
+    },
+    CommandSpec {
+        words: &["position"],
+        arguments: "startpos | fen <position string> [moves <move> ...]",
+        summary: "set the position; on any error nothing changes",
+        parse: position,
+    },
+    CommandSpec {
+        words: &["go"],
+        arguments: "[p1time|wtime <ms>] [p2time|btime <ms>] [p1inc|winc <ms>] [p2inc|binc <ms>] \
+                    [movestogo <n>] [movetime <ms>] [depth <n>] [nodes <n>] [infinite]",
+        summary: "search the position, then send bestmove",
+        parse: go,
+    },
+    CommandSpec {
+        words: &["stop"],
+        arguments: "",
+        summary: "end the running search, perft, divide or bench (and those waiting)",
+        parse: stop,
+    },
+    CommandSpec {
+        words: &["query"],
+        arguments: "gameover | p1turn | result | moves | score | fen | variant",
+        summary: "ask about the position; the reply starts with response",
+        parse: query,
+    },
+    CommandSpec {
+        words: &["d", "show"],
+        arguments: "",
+        summary: "draw the board, with position string, side to move and rule score",
+        parse: show,
+    },
+    CommandSpec {
+        words: &["perft"],
+        arguments: "<depth>",
+        summary: "count move paths of this length from the position",
+        parse: perft,
+    },
+    CommandSpec {
+        words: &["divide"],
+        arguments: "<depth>",
+        summary: "perft split by first move, one move: count line per move",
+        parse: divide,
+    },
+    CommandSpec {
+        words: &["bench"],
+        arguments: "",
+        summary: "run the fixed search benchmark (node signature)",
+        parse: bench,
+    },
+    CommandSpec {
+        words: &["eval"],
+        arguments: "",
+        summary: "show the static evaluation of the position",
+        parse: eval,
+    },
+    CommandSpec {
+        words: &["help"],
+        arguments: "",
+        summary: "list the commands",
+        parse: help,
+    },
+    CommandSpec {
+        words: &["quit"],
+        arguments: "",
+        summary: "stop any search and exit",
+        parse: quit,
+    },
+];
+
+/// The command whose word is `word` (case-insensitive).
+pub fn lookup(word: &str) -> Option<&'static CommandSpec> {
+    COMMANDS.iter().find(|spec| {
+        spec.words
+            .iter()
+            .any(|candidate| candidate.eq_ignore_ascii_case(word))
+    })
+}
+
+/// The `help` text: one line per command, generated from [`COMMANDS`].
+pub fn help_lines() -> Vec<String> {
+    let mut lines = vec!["Commands (one per line; unknown input gets an error line):".to_string()];
+    for spec in COMMANDS {
+        let words = spec.words.join(" | ");
+        let usage = if spec.arguments.is_empty() {
+            words
+        } else {
+            format!("{words} {}", spec.arguments)
+        };
+        lines.push(format!("  {usage}"));
+        lines.push(format!("      {}", spec.summary));
+    }
+    lines
+}
+
 /// Parses one line (without its line break).
 pub fn parse_line(line: &str) -> Command {
     match word(line) {
         Err(_) => Command::Empty,
-        Ok((rest, head)) => match command::lookup(head) {
+        Ok((rest, head)) => match lookup(head) {
             Some(spec) => (spec.parse)(rest).unwrap_or_else(Command::Invalid),
             None => Command::Invalid(ProtocolError::UnknownCommand {
                 token: head.to_string(),

@@ -22,11 +22,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use crate::engine::{Engine, SearchOptions, SearchResult};
 use crate::game::{AnyGame, Player};
-use crate::search::{Engine, SearchLimits, SearchOptions, SearchResult};
+use crate::search::SearchLimits;
 
 use super::board_text;
-use super::command::{self, Command, Dialect, PositionStart, Query};
+use super::command::{Command, Dialect, PositionStart, Query};
 use super::error::ProtocolError;
 use super::job::{Job, JobEvent, JobOutput, SearchJob, SetupJob};
 use super::options::{self, OPTIONS, Settings};
@@ -390,7 +391,7 @@ impl Session {
             }
             Command::Help => step
                 .responses
-                .extend(command::help_lines().into_iter().map(Response::Text)),
+                .extend(super::parse::help_lines().into_iter().map(Response::Text)),
             Command::Invalid(error) => step.responses.push(error.into()),
         }
     }

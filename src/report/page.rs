@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
+use super::data::{InputFile, ReportData};
 use super::plots::{LineChart, Series, histogram};
 use super::replay::{game_json, pack, replay};
-use super::{InputFile, ReportData};
 use crate::arena::record::{MatchRecord, Scoreboard};
 use crate::arena::report::final_table;
 use crate::arena::stats::{GamePoints, Tally};
@@ -18,7 +18,7 @@ use crate::picture::{Frame, layout, svg};
 const STYLE: &str = include_str!("page.css");
 const SCRIPT: &str = include_str!("page.js");
 
-pub use crate::picture::svg::escape;
+pub use crate::picture::markup::escape;
 
 /// JSON safe inside a `<script>` element that is also a CDATA section.
 fn script_json(value: &Value) -> String {

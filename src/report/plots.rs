@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::picture::layout::coordinate as number;
-use crate::picture::svg::escape;
+use crate::picture::markup::escape;
 
 const WIDTH: f64 = 560.0;
 const HEIGHT: f64 = 260.0;

@@ -5,37 +5,38 @@
 //!
 //! # Design
 //!
-//! Plays Cheversi, Kruzno and hexcheckers. Iterative deepening, PVS, aspiration windows
-//! (30 cp, doubling), a lockless shared transposition table (moves stored as the game's
-//! code when it has one, checkers' steps, else as their index in the legal move list),
-//! staged ordering: table move > 2 killers (tried before the other moves are scored, in
-//! checkers before they are even listed; there a killer is never a capture, and captures
-//! are compulsory, so killers only compete with quiet moves) > captures (longest first) >
-//! history plus hint, late move reductions for quiet late moves, single-reply extension,
-//! quiescence over captures (no stand-pat while a capture is compulsory), repetition
-//! inside the search (a repeat of any earlier position within the game's repetition window
-//! scores as a draw), mate-distance pruning. At the leaves checkers generates only
-//! captures. In Cheversi the last two placements of an exact search are solved directly
-//! (fail-soft, in the same window) from how each placement changes both sides' points,
-//! without playing the moves; and a leaf one placement before the end (the last placement
-//! is Black's King, on at most 8 squares) takes that exact value instead of the
-//! evaluation, in every search, so a search that stops one placement short of the end is
-//! exact at its leaves.
+//! Iterative deepening, PVS, aspiration windows (30 cp, doubling), a lockless shared
+//! transposition table (a move stored as the game's code when it has one, else as its
+//! index in the legal move list), staged ordering: table move > 2 killers (tried before
+//! the other moves are scored, and in games with [`StagedMoves`] before they are even
+//! listed) > forcing moves by hint > quiet moves by history plus hint; late move
+//! reductions for quiet late moves, single-reply extension, quiescence over forcing moves
+//! (no stand-pat while every move is forcing), repetition inside the search (a repeat of
+//! any earlier position within the game's repetition window scores as a draw),
+//! mate-distance pruning. Files: `node` (one node), `ordering`, `picker` and `ranked` (the
+//! move order), `leaves` (quiescence and the values of leaves and finished games).
+//!
+//! The hooks of a family of games change the search only for that family
+//! ([`AlphaBetaGame`] lists them): in a [`FixedLength`] game a search that reaches the end
+//! is exact and does not reduce, its last plies may be solved without playing them, and
+//! leaves near the end take exact values; in a [`ProgressRule`] game the count shapes
+//! leaf values and table keys (below); [`ExactTables`] values end the search of a node.
+//! What each game does with its hooks, and why, is in its evaluation module
+//! (`crate::eval::cheversi`, `crate::eval::checkers`).
 //!
 //! # Draws and progress rules
 //!
-//! The mechanisms are generic; each game's hooks in [`AlphaBetaGame`] set their sizes
-//! (checkers' choices and their reasons are in `crate::eval::checkers`).
+//! The mechanisms are generic; a game's [`ProgressRule`] hooks set their sizes.
 //! - A draw (repetition, a progress rule run out, a drawn end) scores minus the
 //!   [`contempt`](AlphaBetaGame::contempt) for the engine's side, read at the root.
-//! - Over the last [`draw_fade_plies`](AlphaBetaGame::draw_fade_plies) before a
+//! - Over the last [`draw_fade_plies`](ProgressRule::draw_fade_plies) before a
 //!   progress-rule draw, a quiet leaf's value slides linearly towards the draw value, by
-//!   at most [`draw_fade_limit`](AlphaBetaGame::draw_fade_limit): an advantage that cannot
+//!   at most [`draw_fade_limit`](ProgressRule::draw_fade_limit): an advantage that cannot
 //!   become a capture in time is worth a draw, so the engine captures or trades while it
 //!   still can. The plies the side to move needs to reach contact
-//!   ([`plies_to_contact`](AlphaBetaGame::plies_to_contact)) do not count as time left,
+//!   ([`plies_to_contact`](ProgressRule::plies_to_contact)) do not count as time left,
 //!   which gives a reason to close in while the draw is beyond the horizon.
-//! - The [`material_guard`](AlphaBetaGame::material_guard) keeps that pressure from
+//! - The [`material_guard`](ProgressRule::material_guard) keeps that pressure from
 //!   buying a fresh count with material: a leaf, draw or table draw at which the engine's
 //!   side has less material than at the root (below a secure lead) is worth at most the
 //!   draw, less a charge per unit given. A man offered for a capture that comes back
@@ -53,23 +54,25 @@ use std::time::Instant;
 use crate::game::Rules;
 
 use super::game::{AlphaBetaGame, HISTORY_SIZE, MaterialGuard};
+#[cfg(doc)]
+use super::game::{ExactTables, FixedLength, ProgressRule, StagedMoves};
 use super::shared::Shared;
-use super::tt::{Bound, Entry, TableMove};
 use super::{DEFAULT_EXACT_PLIES, Score, SearchInfo};
 
 mod leaves;
+mod node;
 mod ordering;
 mod picker;
+mod ranked;
 
-use ordering::{KILLER_SCORE, Ranked};
-use picker::MovePicker;
+use ranked::Ranked;
 
 /// A won game at the root; a win `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 1_000_000;
 /// Scores beyond this are proven wins or losses.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 /// A position the ending tables show won: `TABLE_WIN - n`, `n` plies from the root to
-/// the capture that converts (see [`AlphaBetaGame::table_value`]); above any evaluation,
+/// the capture that converts (see [`ExactTables::table_value`]); above any evaluation,
 /// below the mates.
 pub const TABLE_WIN: i32 = 100_000;
 /// Scores beyond this are table wins (or mates): stored in the table relative to the node.
@@ -95,9 +98,8 @@ pub struct AlphaBetaConfig {
     /// Use a table score only when it was searched to exactly the depth wanted.
     pub strict_table_depth: bool,
     /// Plies before a fixed-length game's end from which the search is exact; `None`
-    /// takes the engine's `ExactPlies` option
-    /// ([`SearchOptions::exact_plies`](super::SearchOptions::exact_plies), the one home of
-    /// that value; [`DEFAULT_EXACT_PLIES`] for a worker made without an engine).
+    /// takes [`DEFAULT_EXACT_PLIES`] (the engine fills in its `ExactPlies` option, the one
+    /// home of that value).
     pub exact_plies: Option<u32>,
     /// What a draw (repetition, draw rule, drawn end) costs the side the engine plays,
     /// in centi-units, so it plays on against weaker play instead of repeating; `None`
@@ -105,9 +107,9 @@ pub struct AlphaBetaConfig {
     pub contempt: Option<i32>,
     /// Plies before a progress-rule draw (checkers' 80-ply rule) over which leaf values
     /// slide towards the draw value; 0 turns it off (see `Worker::leaf_value`); `None`
-    /// takes the game's own [`AlphaBetaGame::draw_fade_plies`].
+    /// takes the game's own [`ProgressRule::draw_fade_plies`].
     pub draw_fade_plies: Option<u32>,
-    /// Whether the game's [`AlphaBetaGame::material_guard`] applies.
+    /// Whether the game's [`ProgressRule::material_guard`] applies.
     pub material_guard: bool,
 }
 
@@ -163,29 +165,11 @@ pub fn to_score(value: i32) -> Score {
     }
 }
 
-fn to_table(value: i32, ply: usize) -> i32 {
-    if value >= TABLE_BOUND {
-        value + ply as i32
-    } else if value <= -TABLE_BOUND {
-        value - ply as i32
-    } else {
-        value
-    }
-}
-
-fn from_table(value: i32, ply: usize) -> i32 {
-    if value >= TABLE_BOUND {
-        value - ply as i32
-    } else if value <= -TABLE_BOUND {
-        value + ply as i32
-    } else {
-        value
-    }
-}
-
 /// Per-thread search state.
 pub struct Worker<'a, G: AlphaBetaGame> {
     shared: &'a Shared<'a>,
+    /// The game's tables ([`ExactTables::table_value`]).
+    tables: &'a G::Tables,
     config: AlphaBetaConfig,
     thread_index: usize,
     /// Nodes searched by this thread; `flushed` of them are already in the shared count.
@@ -202,7 +186,7 @@ pub struct Worker<'a, G: AlphaBetaGame> {
     /// faded leaf).
     contempt: i32,
     /// The material guard in force and the engine's material lead at the root
-    /// ([`AlphaBetaGame::material_guard`]), read once from the root.
+    /// ([`ProgressRule::material_guard`]), read once from the root.
     guard: Option<(MaterialGuard, i32)>,
     /// Mixed into every table key while a guard is in force: values then depend on the
     /// root's material, so a table entry is reused only under the same lead.
@@ -224,9 +208,11 @@ pub struct Worker<'a, G: AlphaBetaGame> {
 }
 
 impl<'a, G: AlphaBetaGame> Worker<'a, G> {
-    /// A worker for `root`, whose game history (oldest first, `root` last) is `history`.
+    /// A worker for `root`, whose game history (oldest first, `root` last) is `history`,
+    /// probing `tables`.
     pub fn new(
         shared: &'a Shared<'a>,
+        tables: &'a G::Tables,
         config: AlphaBetaConfig,
         thread_index: usize,
         root: &G,
@@ -243,6 +229,7 @@ impl<'a, G: AlphaBetaGame> Worker<'a, G> {
         }
         Worker {
             shared,
+            tables,
             config,
             fade_plies: config
                 .draw_fade_plies
@@ -471,289 +458,6 @@ impl<'a, G: AlphaBetaGame> Worker<'a, G> {
             }
             index -= 2;
         }
-    }
-
-    fn search(
-        &mut self,
-        position: &G,
-        depth: i32,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: usize,
-        pv_node: bool,
-    ) -> i32 {
-        self.pv[ply].clear();
-        if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.quiescence(position, alpha, beta, ply, 0);
-        }
-        if self.count_node(ply) {
-            return 0;
-        }
-        let key = position.hash();
-        let plies_to_draw = position.plies_to_draw();
-        if ply > 0 {
-            if let Some(value) = self.decided_value(position, key, plies_to_draw, ply) {
-                return value;
-            }
-            if let Some(value) = self.table_score(position, ply) {
-                return value;
-            }
-            alpha = alpha.max(-MATE + ply as i32);
-            beta = beta.min(MATE - ply as i32 - 1);
-            if alpha >= beta {
-                return alpha;
-            }
-        }
-        let exact = position
-            .plies_to_end()
-            .is_some_and(|plies| plies as i32 <= depth);
-        if exact
-            && ply > 0
-            && let Some((mv, value)) = position.best_final_move(alpha, beta)
-        {
-            self.pv[ply].push(mv);
-            return value;
-        }
-        let key = table_key(key, plies_to_draw, depth) ^ self.guard_key;
-        let entry = if depth > 1 {
-            self.shared.table.probe(key)
-        } else {
-            None
-        };
-        if let Some(entry) = entry
-            && !pv_node
-            && let Some(value) = self.table_cut(entry, depth, (alpha, beta), ply)
-        {
-            return value;
-        }
-        let mut picker = self.lend_picker(ply);
-        let move_count = self.start_moves(position, entry, ply, &mut picker);
-        if move_count == 0 {
-            self.return_picker(ply, picker);
-            return self.terminal_value(position, ply);
-        }
-        let extension = i32::from(
-            self.config.extensions && move_count == 1 && ply < 2 * self.root_depth as usize,
-        );
-        let original_alpha = alpha;
-        let mut best_value = -INFINITY;
-        let mut best_index = None;
-        while let Some((number, ranked)) = self.next_move(position, &mut picker, &mut best_index) {
-            let (order_score, index) = (ranked.score(), ranked.index());
-            let mv = picker.moves[index];
-            let noisy = position.is_noisy(mv);
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            self.hashes.push(child.hash());
-            let new_depth = depth - 1 + extension;
-            let value = if number == 0 {
-                -self.child_search(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
-            } else {
-                let reducible = !exact && !noisy && order_score < KILLER_SCORE - 1;
-                let reduction = self.reduction(depth, number, pv_node, reducible);
-                self.later_move_value(&child, new_depth, reduction, (alpha, beta), ply, pv_node)
-            };
-            self.hashes.pop();
-            if self.shared.aborted() {
-                self.return_picker(ply, picker);
-                return 0;
-            }
-            if value > best_value {
-                best_value = value;
-                if value > alpha {
-                    best_index = Some(index);
-                    alpha = value;
-                    if ply == 0 {
-                        self.root_best = Some((mv, value));
-                    }
-                    self.extend_pv(ply, mv);
-                    if value >= beta {
-                        if !noisy {
-                            self.reward_quiet(position, mv, depth, ply, &picker);
-                        }
-                        break;
-                    }
-                }
-            }
-            if !noisy && picker.tried.len() < MAX_TRIED {
-                picker.tried.push(index);
-            }
-        }
-        if depth > 1 {
-            let window = (original_alpha, beta);
-            self.store(
-                position,
-                key,
-                (ply, depth),
-                window,
-                (best_value, best_index),
-                &mut picker,
-            );
-        }
-        self.return_picker(ply, picker);
-        best_value
-    }
-
-    /// The value of a node below the root that its history or the progress rule already
-    /// decides (a repetition, the draw-rule count run out), before its moves are looked at.
-    #[inline(always)]
-    fn decided_value(
-        &self,
-        position: &G,
-        key: u64,
-        plies_to_draw: Option<u32>,
-        ply: usize,
-    ) -> Option<i32> {
-        if self.is_repetition(key, position.repetition_window()) {
-            return Some(self.guarded(position, self.draw_value(position)));
-        }
-        if plies_to_draw == Some(0) {
-            return Some(self.terminal_value(position, ply));
-        }
-        None
-    }
-
-    /// The table's value for a node searched to `depth` when it settles the node within
-    /// `window` (an exact value, or a bound beyond the window), else `None`.
-    #[inline(always)]
-    fn table_cut(
-        &self,
-        entry: Entry,
-        depth: i32,
-        (alpha, beta): (i32, i32),
-        ply: usize,
-    ) -> Option<i32> {
-        if entry.depth != depth && (self.config.strict_table_depth || entry.depth < depth) {
-            return None;
-        }
-        let value = from_table(entry.score, ply);
-        let cut = match entry.bound {
-            Bound::Exact => true,
-            Bound::Lower => value >= beta,
-            Bound::Upper => value <= alpha,
-        };
-        cut.then_some(value)
-    }
-
-    /// Late move reduction of the `number`th move (from 0) of a node at `depth`; only
-    /// `reducible` moves (quiet, below the killers, outside an exact search) are reduced.
-    #[inline(always)]
-    fn reduction(&self, depth: i32, number: usize, pv_node: bool, reducible: bool) -> i32 {
-        if self.config.reductions && reducible && depth >= 3 && number >= 3 {
-            1 + i32::from(depth >= 6 && number >= 8) + i32::from(!pv_node && number >= 16)
-        } else {
-            0
-        }
-    }
-
-    /// The value of a move after the first (principal variation search): a null window at
-    /// the reduced depth, again at full depth when it beats alpha after a reduction, and
-    /// with the full window in a PV node when it falls inside it.
-    #[inline(always)]
-    fn later_move_value(
-        &mut self,
-        child: &G,
-        new_depth: i32,
-        reduction: i32,
-        (alpha, beta): (i32, i32),
-        ply: usize,
-        pv_node: bool,
-    ) -> i32 {
-        let mut value = -self.child_search(
-            child,
-            (new_depth - reduction).max(0),
-            -alpha - 1,
-            -alpha,
-            ply + 1,
-            false,
-        );
-        if value > alpha && reduction > 0 {
-            value = -self.child_search(child, new_depth, -alpha - 1, -alpha, ply + 1, false);
-        }
-        if value > alpha && value < beta && pv_node {
-            value = -self.child_search(child, new_depth, -beta, -alpha, ply + 1, true);
-        }
-        value
-    }
-
-    /// Stores a node's result in the table: its bound from where `value` fell in the
-    /// node's `window`, and its best move by code, or by index in the full move list.
-    #[inline(always)]
-    fn store(
-        &self,
-        position: &G,
-        key: u64,
-        (ply, depth): (usize, i32),
-        (alpha, beta): (i32, i32),
-        (value, best_index): (i32, Option<usize>),
-        picker: &mut MovePicker<G::Move>,
-    ) {
-        let bound = if value >= beta {
-            Bound::Lower
-        } else if value > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let table_move = best_index.and_then(|index| {
-            let best = picker.moves[index];
-            if let Some(code) = position.move_code(best) {
-                return Some(TableMove::Code(code));
-            }
-            if picker.listed {
-                return Some(TableMove::Index(index));
-            }
-            // The table keeps the index in the full list.
-            position.legal_moves(&mut picker.moves);
-            position
-                .find_move(&picker.moves, best)
-                .map(TableMove::Index)
-        });
-        self.shared.table.store(
-            key,
-            Entry {
-                score: to_table(value, ply),
-                depth,
-                bound,
-                table_move,
-            },
-        );
-    }
-
-    /// [`Self::search`] of a child, straight into quiescence at the horizon (as `search`
-    /// itself would go): most children are leaves, and the full search's frame costs more
-    /// to set up than a quiet leaf costs to evaluate.
-    #[inline(always)]
-    fn child_search(
-        &mut self,
-        child: &G,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        pv_node: bool,
-    ) -> i32 {
-        if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.quiescence(child, alpha, beta, ply, 0);
-        }
-        self.search(child, depth, alpha, beta, ply, pv_node)
-    }
-}
-
-/// Quiet plies beyond the nominal depth a search may still play (single-reply
-/// extensions), for [`table_key`].
-const DRAW_KEY_MARGIN: i32 = 4;
-
-/// The table key of a position searched to `depth`: its hash, but mixed with the plies
-/// left before a progress-rule draw when the search can reach that draw, since the value
-/// then depends on the count (a value found far from the limit must not be reused at it).
-#[inline]
-fn table_key(hash: u64, plies_to_draw: Option<u32>, depth: i32) -> u64 {
-    match plies_to_draw {
-        Some(left) if (left as i32) <= depth + DRAW_KEY_MARGIN => {
-            hash ^ (u64::from(left) + 1).wrapping_mul(0xd6e8_feb8_6659_fd93)
-        }
-        _ => hash,
     }
 }
 

@@ -18,16 +18,22 @@ const TABLE_MEGABYTES: usize = 16;
 
 /// The value, in the search's internal units from the side to move's view, of a
 /// single-thread alpha-beta search of `position` to `depth` plies with the engine's
-/// default settings and a fresh table (so the same position always gets the same
-/// estimate). Setting `stop` ends it early with the deepest finished iteration's value.
-pub fn fixed_depth_value<G: AlphaBetaGame>(position: &G, depth: u32, stop: &AtomicBool) -> i32 {
+/// default settings, `tables` and a fresh table (so the same position always gets the
+/// same estimate). Setting `stop` ends it early with the deepest finished iteration's
+/// value.
+pub fn fixed_depth_value<G: AlphaBetaGame>(
+    position: &G,
+    tables: &G::Tables,
+    depth: u32,
+    stop: &AtomicBool,
+) -> i32 {
     let table = TranspositionTable::new(TABLE_MEGABYTES);
     let shared = Shared::new(&table, stop, None, TimeBudget::UNLIMITED, false);
     let config = AlphaBetaConfig {
         exact_plies: Some(DEFAULT_EXACT_PLIES),
         ..AlphaBetaConfig::default()
     };
-    Worker::new(&shared, config, 0, position, &[], None)
+    Worker::new(&shared, tables, config, 0, position, &[], None)
         .iterate(Some(depth))
         .value
 }

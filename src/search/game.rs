@@ -1,33 +1,23 @@
 //! What the search needs from a game beyond its rules, split by who reads it, so a game
 //! implements only what its own search uses:
-//! - [`SearchGame`]: what every game gives (which full search plays it, the time
-//!   manager's hint, the weak strategies' value, the `eval` report);
+//! - [`SearchGame`]: what every game gives (the time manager's hint, the weak
+//!   strategies' value, the `eval` report);
 //! - [`Evaluate`]: a static evaluation (alpha-beta games);
-//! - [`AlphaBetaGame`]: forcing moves, ordering hints, the value of a finished game and
-//!   the draw rules, as the alpha-beta search reads them;
+//! - [`AlphaBetaGame`]: the core the alpha-beta search reads (the value of a finished
+//!   game, forcing moves, ordering hints), and the hooks of families of games, a trait
+//!   each: [`StagedMoves`], [`FixedLength`], [`ProgressRule`], [`ExactTables`];
 //! - [`MctsGame`]: the view of the game as a tree of single decisions ([`TreeGame`]).
 //!
-//! Implemented per game in `crate::eval`.
+//! Implemented per game in `crate::eval`. Which search plays a game, and what a game's
+//! search gets beyond the position (its tables, a solver, a playout policy), the engine
+//! decides (`crate::engine`).
 
 use std::fmt::Debug;
 use std::hash::{Hash, Hasher};
 
-use std::sync::atomic::AtomicBool;
-
-use crate::eval::catchup_knowledge::PlayoutPolicy;
-use crate::game::checkers::endings::EndingTables;
-use crate::game::{GameRecord, Outcome, Owners, Player, Rules};
-use crate::solve::search::Shared as SolveShared;
+use crate::game::{Outcome, Owners, Player, Rules};
 
 use super::rng::Rng;
-use super::{Engine, GameSearchResult, SearchInfo, SearchLimits};
-
-/// Which search plays a game at full strength.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Algorithm {
-    AlphaBeta,
-    Mcts,
-}
 
 /// The value of a finished game from the side to move's point of view.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -58,10 +48,6 @@ pub const HISTORY_SIZE: usize = 1 << 13;
 
 /// A game the engine can search: what every strategy needs from it.
 pub trait SearchGame: Rules {
-    /// The search the `full` strategy plays it with: [`AlphaBetaSearch`] (the game then
-    /// implements [`AlphaBetaGame`]) or [`TreeSearch`] ([`MctsGame`]).
-    type Search: FullSearch<Self>;
-
     /// The side to move's expected number of remaining moves, for the time manager.
     fn expected_moves_left(&self) -> u32 {
         30
@@ -85,33 +71,6 @@ pub trait SearchGame: Rules {
     fn evaluation_report(&self) -> (Vec<(String, i32)>, i32);
 }
 
-/// Which search plays a game of type `G`, and how the engine runs it.
-pub trait FullSearch<G: SearchGame> {
-    const ALGORITHM: Algorithm;
-
-    /// Runs this search of `record` on `engine` (its options, tables and randomness).
-    fn run(
-        engine: &mut Engine,
-        record: &GameRecord<G>,
-        limits: &SearchLimits,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(SearchInfo),
-    ) -> GameSearchResult<G::Move>;
-}
-
-/// The algorithm of `G`'s full search.
-pub fn algorithm<G: SearchGame>() -> Algorithm {
-    <G::Search as FullSearch<G>>::ALGORITHM
-}
-
-/// Alpha-beta as a game's full search ([`SearchGame::Search`]).
-#[derive(Copy, Clone, Debug)]
-pub struct AlphaBetaSearch;
-
-/// MCTS as a game's full search ([`SearchGame::Search`]).
-#[derive(Copy, Clone, Debug)]
-pub struct TreeSearch;
-
 /// A static evaluation.
 pub trait Evaluate: Rules {
     /// Static evaluation in centi-units from the side to move's point of view.
@@ -128,9 +87,34 @@ pub trait Evaluate: Rules {
     }
 }
 
-/// What the alpha-beta search reads from a game beyond its evaluation: forcing moves,
-/// ordering hints and move codes, the value of a finished game, and the draw rules.
-pub trait AlphaBetaGame: SearchGame + Evaluate {
+/// What the alpha-beta search reads from a game beyond its evaluation. The hooks come in
+/// groups, each a trait of its own, so a game sees which matter to it:
+/// - this trait, the core every alpha-beta game gives: the value of a finished game, what
+///   a draw costs, the forcing moves quiescence follows, and the ordering hints;
+/// - [`StagedMoves`]: trying the table move and the killers before listing the moves, a
+///   speed-up only (Cheversi, Kruzno and hex checkers);
+/// - [`FixedLength`]: games that end at a known ply, searched exactly near the end
+///   (Cheversi);
+/// - [`ProgressRule`]: games a progress rule can draw, and the draw's pull on the search
+///   (Kruzno and hex checkers: the 80-ply rule);
+/// - [`ExactTables`]: games whose endings have tables of exact values (hex checkers).
+///
+/// A game outside a family writes an empty `impl` of it (and `type Tables = ();`): the
+/// defaults are what the search does without the family. The exact phase of `go` (a
+/// solver tried before the search, Cheversi's) is the engine's, not a hook
+/// (`crate::engine::exact`).
+pub trait AlphaBetaGame:
+    SearchGame + Evaluate + StagedMoves + FixedLength + ProgressRule + ExactTables
+{
+    /// The value of a finished game (`outcome` is `Some`) for the side to move.
+    fn terminal(&self, outcome: Outcome) -> Terminal {
+        match outcome.value_for(self.side_to_move()) {
+            1 => Terminal::Win,
+            -1 => Terminal::Loss,
+            _ => Terminal::Draw,
+        }
+    }
+
     /// What a draw costs the engine's side in alpha-beta, in centi-units (see
     /// [`AlphaBetaConfig::contempt`](super::alphabeta::AlphaBetaConfig::contempt)).
     fn contempt(&self) -> i32 {
@@ -167,43 +151,6 @@ pub trait AlphaBetaGame: SearchGame + Evaluate {
         (self.noisy_moves(moves), None)
     }
 
-    /// When every legal move here is quiet, their number, counted without listing them;
-    /// `None` when a noisy move exists, and for games that do not stage (the default).
-    /// With a count and no table move, the search tries the killers that
-    /// [`AlphaBetaGame::is_legal_quiet`] accepts before it lists the moves: most nodes near
-    /// the leaves cut on a killer, and listing every move was most of their cost.
-    fn quiet_move_count(&self) -> Option<usize> {
-        None
-    }
-
-    /// True when `mv`, a quiet move of some position of this game (a killer), is legal
-    /// here. Called only where [`AlphaBetaGame::quiet_move_count`] gave a count.
-    fn is_legal_quiet(&self, _mv: Self::Move) -> bool {
-        false
-    }
-
-    /// A code below [`MAX_MOVE_CODE`](super::tt::MAX_MOVE_CODE) that names `mv` among the
-    /// moves of any position of this game, for the transposition table: with a code the
-    /// search can try the table move without listing the moves (checked by
-    /// [`AlphaBetaGame::is_legal_quiet`] where the moves are staged). `None` (the default)
-    /// stores the move's index in the list.
-    fn move_code(&self, _mv: Self::Move) -> Option<u16> {
-        None
-    }
-
-    /// The move [`AlphaBetaGame::move_code`] gave `code`, if the code names one (it may not
-    /// be legal here).
-    fn decode_move(&self, _code: u16) -> Option<Self::Move> {
-        None
-    }
-
-    /// The index of `mv` in `moves` (this position's legal moves), if it is there: how
-    /// the search finds its killers. Games whose quiet-move lists are sorted override it
-    /// with a binary search.
-    fn find_move(&self, moves: &[Self::Move], mv: Self::Move) -> Option<usize> {
-        find_move(moves, mv)
-    }
-
     /// A cheap ordering hint: larger is tried first (among noisy moves, then quiet ones).
     fn order_hint(&self, _mv: Self::Move) -> i32 {
         0
@@ -224,15 +171,57 @@ pub trait AlphaBetaGame: SearchGame + Evaluate {
         (hasher.finish() as usize) & (HISTORY_SIZE - 1)
     }
 
-    /// The value of a finished game (`outcome` is `Some`) for the side to move.
-    fn terminal(&self, outcome: Outcome) -> Terminal {
-        match outcome.value_for(self.side_to_move()) {
-            1 => Terminal::Win,
-            -1 => Terminal::Loss,
-            _ => Terminal::Draw,
-        }
+    /// The index of `mv` in `moves` (this position's legal moves), if it is there: how
+    /// the search finds its killers. Games whose quiet-move lists are sorted override it
+    /// with a binary search.
+    fn find_move(&self, moves: &[Self::Move], mv: Self::Move) -> Option<usize> {
+        find_move(moves, mv)
+    }
+}
+
+/// Staged move generation: the search tries the table move and the killers before it
+/// lists the moves, and stops there when one of them cuts (most nodes near the leaves
+/// do). Only a speed-up: the defaults list every move first. Users: Cheversi (placements
+/// are all quiet and a placement's legality is a few bit tests) and Kruzno and hex
+/// checkers (steps, when no capture is compulsory, with codes for the table).
+pub trait StagedMoves: Rules {
+    /// When every legal move here is quiet, their number, counted without listing them;
+    /// `None` when a noisy move exists, and for games that do not stage (the default).
+    /// With a count and no table move, the search tries the killers that
+    /// [`StagedMoves::is_legal_quiet`] accepts before it lists the moves: most nodes near
+    /// the leaves cut on a killer, and listing every move was most of their cost.
+    fn quiet_move_count(&self) -> Option<usize> {
+        None
     }
 
+    /// True when `mv`, a quiet move of some position of this game (a killer), is legal
+    /// here. Called only where [`StagedMoves::quiet_move_count`] gave a count.
+    fn is_legal_quiet(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
+    /// A code below [`MAX_MOVE_CODE`](super::tt::MAX_MOVE_CODE) that names `mv` among the
+    /// moves of any position of this game, for the transposition table: with a code the
+    /// search can try the table move without listing the moves (checked by
+    /// [`StagedMoves::is_legal_quiet`] where the moves are staged). `None` (the default)
+    /// stores the move's index in the list.
+    fn move_code(&self, _mv: Self::Move) -> Option<u16> {
+        None
+    }
+
+    /// The move [`StagedMoves::move_code`] gave `code`, if the code names one (it may not
+    /// be legal here).
+    fn decode_move(&self, _code: u16) -> Option<Self::Move> {
+        None
+    }
+}
+
+/// Games that end at a known ply: a search that reaches the end is exact, so it must not
+/// reduce, and the last plies can be solved without playing them. The engine's
+/// `ExactPlies` option sets how far from the end a search is made exact
+/// ([`AlphaBetaConfig::exact_plies`](super::alphabeta::AlphaBetaConfig::exact_plies)).
+/// Users: Cheversi (always 16 placements).
+pub trait FixedLength: Rules {
     /// Plies until the game surely ends, when the game has a fixed length (Cheversi):
     /// a search at least this deep is exact, so it must not reduce.
     fn plies_to_end(&self) -> Option<u32> {
@@ -250,40 +239,22 @@ pub trait AlphaBetaGame: SearchGame + Evaluate {
         None
     }
 
-    /// The exact value of this position by the game's solver (the code behind `tessera
-    /// solve`, sharing `shared`'s table and stopping with it), in centi-units like
-    /// [`Terminal::Exact`], with a move reaching it. `None` when the game has no solver
-    /// (the default) or the solve was stopped first. The engine tries it near the end of
-    /// a fixed-length game (see [`AlphaBetaGame::solve_nodes_estimate`]).
-    fn solve_exact(&self, _shared: &SolveShared, _threads: usize) -> Option<(Self::Move, i32)> {
-        None
-    }
-
-    /// About how many nodes [`AlphaBetaGame::solve_exact`] needs here (from measured
-    /// solves), so the engine tries it only when the move's time or nodes allow; `None`
-    /// (the default) for a game without a solver.
-    fn solve_nodes_estimate(&self) -> Option<u64> {
-        None
-    }
-
     /// Plies before the end within which a leaf takes its value from
-    /// [`AlphaBetaGame::best_final_move`] instead of [`Evaluate::evaluate`], because the
+    /// [`FixedLength::best_final_move`] instead of [`Evaluate::evaluate`], because the
     /// exact value costs about as much there (Cheversi's last placement is Black's King,
     /// on one of at most 8 squares). The search stays heuristic (it still reduces); only
     /// those leaves are exact. Read only by games without forcing moves
     /// ([`AlphaBetaGame::HAS_NOISY_MOVES`] false), whose leaves are a plain evaluation.
     /// 0 (the default): leaves always evaluate.
     const FINAL_LEAF_PLIES: u32 = 0;
+}
 
-    /// The exact value of this position from the engine's ending tables (`tables`: a
-    /// loaded file and the tables built in), when they cover it. The search scores it
-    /// without looking further, ordered by the plies, so the winner takes the quickest
-    /// win and the loser the longest defence. `None` (the default) where no table
-    /// covers the position; it must be cheap then, since every node asks.
-    fn table_value(&self, _tables: &EndingTables) -> Option<TableValue> {
-        None
-    }
-
+/// Games a progress rule can draw (a count of plies without progress), and how the search
+/// keeps the engine from drifting into that draw or buying a fresh count with material:
+/// the draw fade, the plies to contact and the material guard (see the module notes of
+/// [`alphabeta`](super::alphabeta)). Users: Kruzno and hex checkers (80 plies without a
+/// capture).
+pub trait ProgressRule: Rules {
     /// Plies left before a progress rule draws the game (checkers: 80 plies without a
     /// capture), if the game has one. The search scores a position whose count has run
     /// out as a draw, and keys table entries whose search reaches the limit by it.
@@ -305,8 +276,15 @@ pub trait AlphaBetaGame: SearchGame + Evaluate {
         0
     }
 
+    /// The most the draw fade moves a leaf value. Two men by default, so a big lead near
+    /// the limit still ranks its lines by material (a man given away to restart the count
+    /// costs it). Called only inside the fade.
+    fn draw_fade_limit(&self) -> i32 {
+        DRAW_FADE_LIMIT
+    }
+
     /// `player`'s material minus the opponent's (checkers: men), for the
-    /// [`AlphaBetaGame::material_guard`]; read at the leaves. `None` (the default) where a
+    /// [`ProgressRule::material_guard`]; read at the leaves. `None` (the default) where a
     /// game has no guard.
     fn material_lead(&self, _player: Player) -> Option<i32> {
         None
@@ -317,20 +295,32 @@ pub trait AlphaBetaGame: SearchGame + Evaluate {
     fn material_guard(&self) -> Option<MaterialGuard> {
         None
     }
+}
 
-    /// The most the draw fade moves a leaf value. Two men by default, so a big lead near
-    /// the limit still ranks its lines by material (a man given away to restart the count
-    /// costs it). Called only inside the fade.
-    fn draw_fade_limit(&self) -> i32 {
-        DRAW_FADE_LIMIT
+/// Games with tables of exact values for some positions (endings with few pieces): the
+/// search scores a covered position from the table without looking further. The engine
+/// loads the tables and hands them to the search. Users: hex checkers (the built-in
+/// tables and an `EndingsFile`).
+pub trait ExactTables: Rules {
+    /// The exact tables the search probes at every node ([`ExactTables::table_value`]),
+    /// supplied by the engine; `()` for a game without.
+    type Tables: Sync;
+
+    /// The exact value of this position from `tables` (the game's [`ExactTables::Tables`]
+    /// as the engine loaded them), when they cover it. The search scores it without
+    /// looking further, ordered by the plies, so the winner takes the quickest win and
+    /// the loser the longest defence. `None` (the default) where no table covers the
+    /// position; it must be cheap then, since every node asks.
+    fn table_value(&self, _tables: &Self::Tables) -> Option<TableValue> {
+        None
     }
 }
 
-/// [`AlphaBetaGame::draw_fade_limit`]'s default: two men.
+/// [`ProgressRule::draw_fade_limit`]'s default: two men.
 pub const DRAW_FADE_LIMIT: i32 = 200;
 
 /// How the search keeps the engine's side from giving material away
-/// ([`AlphaBetaGame::material_guard`]): every unit of material the engine's side is down
+/// ([`ProgressRule::material_guard`]): every unit of material the engine's side is down
 /// at a leaf compared with the root, below a lead of `secure_lead` units, costs `penalty`
 /// beyond the evaluation, and such a leaf is never worth more than a draw. So a line that
 /// loses material and does not win it back within the search scores below the draw it
@@ -354,12 +344,6 @@ pub trait MctsGame: SearchGame {
 
     /// The MCTS view of this position.
     fn tree(&self) -> Self::Tree;
-
-    /// The MCTS view with the playout and priors of `policy` (Catchup's `CatchupPlayout`
-    /// option); games with one playout ignore it.
-    fn tree_with_playout(&self, _policy: PlayoutPolicy) -> Self::Tree {
-        self.tree()
-    }
 
     /// The move made of the decisions from this position through the end of the mover's
     /// turn (steps as [`MctsGame::tree`] defines them).

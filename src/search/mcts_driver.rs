@@ -15,7 +15,7 @@ use super::shared::Shared;
 use super::{GameSearchResult, Score, SearchInfo, SearchLimits};
 
 /// When no limit at all is given, run this many simulations rather than forever.
-const DEFAULT_SIMULATIONS: u64 = 2_000_000;
+pub const DEFAULT_SIMULATIONS: u64 = 2_000_000;
 /// MCTS simulations bought by `go depth 0`; each further ply doubles it.
 const MCTS_SIMULATIONS_PER_DEPTH: u64 = 1_000;
 /// Bytes the MCTS tree spends per node or edge, for sizing it from `Hash`.
@@ -25,7 +25,7 @@ const MCTS_ENTRY_BYTES: usize = 32;
 /// depth: `go depth N` buys a simulation budget that doubles per ply, so a depth-bounded
 /// request always ends (and deeper means stronger). With no limit at all
 /// (`default_limits`), [`DEFAULT_SIMULATIONS`].
-pub(super) fn node_limit(limits: &SearchLimits, default_limits: bool) -> Option<u64> {
+pub fn node_limit(limits: &SearchLimits, default_limits: bool) -> Option<u64> {
     let depth_limit = limits
         .depth
         .map(|depth| (MCTS_SIMULATIONS_PER_DEPTH << depth.min(20)).min(DEFAULT_SIMULATIONS));
@@ -38,13 +38,13 @@ pub(super) fn node_limit(limits: &SearchLimits, default_limits: bool) -> Option<
 }
 
 /// Tree entries each of `threads` trees may hold within `hash_mb` MiB.
-pub(super) fn tree_entries(hash_mb: usize, threads: usize) -> usize {
+pub fn tree_entries(hash_mb: usize, threads: usize) -> usize {
     (hash_mb << 20) / MCTS_ENTRY_BYTES / threads
 }
 
 /// Runs `threads` trees from `root` (the view of `position`) until `shared` stops them,
 /// reporting the main tree's progress, and returns the voted move.
-pub(super) fn search<G: MctsGame>(
+pub fn search<G: MctsGame>(
     position: &G,
     root: G::Tree,
     config: MctsConfig,

@@ -1,33 +1,27 @@
-//! Search: best moves for any game.
+//! Search: best moves for any game, written once.
 //!
-//! [`Engine`] is what the protocol talks to: options, the transposition table (allocated
-//! when options change, never inside a search), and one `search` call per `go`. The
-//! searches are written once, generic over [`game::SearchGame`]: alpha-beta
-//! ([`alphabeta`]) for Cheversi and the checkers games, MCTS ([`mcts`]) for Catchup;
-//! per-game evaluation, move hints and playout policy live in `crate::eval`.
+//! The searches are generic over the traits of [`game`]: alpha-beta ([`alphabeta`]) for
+//! games with a static evaluation, MCTS ([`mcts`], run on several threads by
+//! [`mcts_driver`]) for games better judged by playouts. A game implements those traits
+//! in `crate::eval`; what a search needs beyond the position (a game's tables, its exact
+//! phase, its playout policy) the engine above supplies (`crate::engine`), so nothing
+//! here names a game.
 //!
-//! Layout: `types` (re-exported here) holds what the engine and its callers exchange
-//! (options, limits, progress, results); `engine` the [`Engine`] facade; `mcts_driver`
-//! the multi-thread MCTS run around [`mcts`]; [`shared`] and [`time`] the stop flag, node
-//! count and time budget both searches share; [`estimate`] the fixed-depth value the
-//! solver starts from.
+//! Layout: `types` (re-exported here) holds what a search and its callers exchange
+//! (limits, progress, results); [`shared`] and [`time`] the stop flag, node count and
+//! time budget both searches share; [`tt`] the transposition table; [`estimate`] the
+//! fixed-depth value a solver may start from.
 
 pub mod alphabeta;
-mod engine;
 pub mod estimate;
 pub mod game;
 pub mod mcts;
-mod mcts_driver;
+pub mod mcts_driver;
 pub mod rng;
 pub mod shared;
-pub mod strategy;
 pub mod time;
 pub mod tt;
 mod types;
 
-pub use engine::Engine;
 pub use mcts_driver::win_rate_score;
-pub use types::{
-    Clock, DEFAULT_EXACT_PLIES, GameSearchResult, MAX_THREADS, Score, SearchInfo, SearchLimits,
-    SearchOptions, SearchResult, Strategy,
-};
+pub use types::{Clock, DEFAULT_EXACT_PLIES, GameSearchResult, Score, SearchInfo, SearchLimits};

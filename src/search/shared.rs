@@ -7,7 +7,6 @@ use std::time::Instant;
 use super::SearchInfo;
 use super::time::TimeBudget;
 use super::tt::TranspositionTable;
-use crate::game::checkers::endings::{self, EndingTables};
 
 pub struct Shared<'a> {
     pub table: &'a TranspositionTable,
@@ -23,10 +22,6 @@ pub struct Shared<'a> {
     /// `go infinite`: no time bound (a proven result still ends the search; the protocol
     /// holds the bestmove until `stop`).
     pub infinite: bool,
-    /// The ending tables games may read exact values from
-    /// ([`AlphaBetaGame::table_value`](super::game::AlphaBetaGame::table_value)); the
-    /// built-in ones unless the engine loaded a file.
-    pub endings: &'a EndingTables,
 }
 
 impl<'a> Shared<'a> {
@@ -46,7 +41,6 @@ impl<'a> Shared<'a> {
             budget,
             start: Instant::now(),
             infinite,
-            endings: &endings::BUILT_IN,
         }
     }
 

@@ -3,12 +3,12 @@
 //! two threads writing at once fails the key check instead of returning another
 //! position's data (the classic lockless XOR scheme).
 //!
-//! A move is stored as the game's 15-bit code for it ([`AlphaBetaGame::move_code`]) or else
+//! A move is stored as the game's 15-bit code for it ([`StagedMoves::move_code`]) or else
 //! as its index in the position's legal move list, which is the same every time the rules
 //! generate it; either keeps the table independent of the game. A code lets the search try
 //! the table move without listing the moves.
 //!
-//! [`AlphaBetaGame::move_code`]: super::game::AlphaBetaGame::move_code
+//! [`StagedMoves::move_code`]: super::game::StagedMoves::move_code
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

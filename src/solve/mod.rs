@@ -23,7 +23,6 @@ pub mod search;
 pub mod table;
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use crate::game::any::GameKind;
 use crate::game::{AnyGame, CatchupRule, GameConfig, Player, Rules, Variant};
@@ -122,13 +121,12 @@ pub enum SolveError {
     },
 }
 
-/// Runs `tessera solve`: prints the answer lines, or an error on stderr.
-pub fn run(args: &SolveArgs) -> ExitCode {
-    let result = match &args.check {
+/// Runs `tessera solve`: the answer lines, or why it could not run.
+pub fn run(args: &SolveArgs) -> Result<Vec<String>, SolveError> {
+    match &args.check {
         Some(path) => run_check(path),
         None => run_solve(args),
-    };
-    crate::print_lines(result)
+    }
 }
 
 fn run_check(path: &std::path::Path) -> Result<Vec<String>, SolveError> {

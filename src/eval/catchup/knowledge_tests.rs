@@ -121,7 +121,7 @@ fn knowledge_priors_read_the_stones_already_placed_this_turn() {
     let at = position(ROW_E, CatchupRule::Revised);
     let knowledge = Knowledge::of(CatchupRule::Revised);
     let bit = |name: &str| at.geometry().parse_cell(name).expect("a cell of side 5") as u16;
-    let mut state = at.tree_with_playout(PlayoutPolicy::Knowledge);
+    let mut state = CatchupTree::for_search(at.clone(), PlayoutPolicy::Knowledge);
     // Before any stone, e4 joins e3 (a group of 2, which ties Black's 2: a grant).
     let fresh = Features {
         own_groups: 1,
@@ -145,7 +145,7 @@ fn knowledge_priors_read_the_stones_already_placed_this_turn() {
         vec![Some(knowledge.priors[after.code()]), Some(END_TURN_PRIOR)]
     );
     // The uniform policy keeps its neighbour-count prior.
-    let uniform = at.tree_with_playout(PlayoutPolicy::Uniform);
+    let uniform = CatchupTree::for_search(at.clone(), PlayoutPolicy::Uniform);
     assert_eq!(uniform.prior(bit("e2")), Some(0.45 + 0.05 * 2.0));
 }
 

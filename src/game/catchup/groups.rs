@@ -12,7 +12,6 @@
 
 use std::cmp::Ordering;
 
-use super::playout::Contacts;
 use super::tables::{NO_NEIGHBOUR, SELF_SLOT, SLOTS, Tables};
 use crate::board::hex::MAX_CELLS;
 
@@ -44,6 +43,31 @@ const fn run_starts() -> [u8; 64] {
         mask += 1;
     }
     table
+}
+
+/// What a stone on an empty cell would touch, for the knowledge playouts and priors:
+/// the mover's distinct neighbouring groups and the size of the group the stone would
+/// make, and the opponent's distinct neighbouring groups and the largest of them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Contacts {
+    pub own_groups: u8,
+    /// 1 plus the sizes of the mover's neighbouring groups.
+    pub joined_size: u8,
+    pub opponent_groups: u8,
+    /// The largest neighbouring opponent group, 0 for none.
+    pub opponent_largest: u8,
+}
+
+impl Contacts {
+    /// The contacts of a stone, field by field (the tests' hand-built cases).
+    pub const fn new(own_groups: u8, joined_size: u8, opponent_groups: u8, largest: u8) -> Self {
+        Contacts {
+            own_groups,
+            joined_size,
+            opponent_groups,
+            opponent_largest: largest,
+        }
+    }
 }
 
 /// Group labels and member lists of both colours (fixed arrays, so cloning is a copy).

@@ -7,40 +7,15 @@
 //! [`Catchup`]: the limit is granted by the same function and the end compares groups the
 //! same way.
 
-use super::groups::Groups;
+use super::groups::{Contacts, Groups};
+use super::position::{Catchup, next_limit, outcome_of};
 use super::tables::Tables;
-use super::{Catchup, next_limit, outcome_of};
 use crate::game::{CatchupRule, Outcome, Owners, Player, Rules};
 
 /// A playout's list of cell ordinals, one entry per `u8` value: an index held in a `u8`
 /// (a draw below the empty count, at most [`crate::board::hex::MAX_CELLS`]) needs no bounds
 /// check.
 pub type CellBuffer = [u8; 256];
-
-/// What a stone on an empty cell would touch, for the knowledge playouts and priors:
-/// the mover's distinct neighbouring groups and the size of the group the stone would
-/// make, and the opponent's distinct neighbouring groups and the largest of them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Contacts {
-    pub own_groups: u8,
-    /// 1 plus the sizes of the mover's neighbouring groups.
-    pub joined_size: u8,
-    pub opponent_groups: u8,
-    /// The largest neighbouring opponent group, 0 for none.
-    pub opponent_largest: u8,
-}
-
-impl Contacts {
-    /// The contacts of a stone, field by field (the tests' hand-built cases).
-    pub const fn new(own_groups: u8, joined_size: u8, opponent_groups: u8, largest: u8) -> Self {
-        Contacts {
-            own_groups,
-            joined_size,
-            opponent_groups,
-            opponent_largest: largest,
-        }
-    }
-}
 
 /// The turn bookkeeping every playout board keeps the same way, beside its stones.
 #[derive(Clone, Copy)]

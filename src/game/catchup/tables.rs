@@ -5,8 +5,11 @@ use crate::random::splitmix64;
 
 use std::sync::OnceLock;
 
-use super::Cells;
-use crate::board::hex::{self, HexGeometry, MAX_BITS, MAX_CELLS, MAX_SIDE};
+use crate::board::HexSet;
+use crate::board::hex::{self, HexGeometry, MAX_BITS, MAX_CELLS, MAX_SIDE, MAX_WORDS};
+
+/// The cell sets used by Catchup: wide enough for side 9.
+pub type Cells = HexSet<MAX_WORDS>;
 
 /// Marks "no cell" in [`Tables::ordinal_of_bit`].
 pub(super) const NO_CELL: u8 = u8::MAX;

@@ -7,9 +7,10 @@
 
 use std::cmp::Ordering;
 
-use super::playout::{CellBuffer, Contacts, PlayoutPosition, Turn};
+use super::groups::Contacts;
+use super::playout::{CellBuffer, PlayoutPosition, Turn};
+use super::position::{Catchup, outcome_of};
 use super::tables::{SLOTS, Tables, WORD_CELLS};
-use super::{Catchup, outcome_of};
 use crate::game::{Outcome, Owners, Player};
 
 /// The highest bit, never a cell of a one-word board (those have fewer than

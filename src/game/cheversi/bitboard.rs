@@ -9,7 +9,6 @@
 use std::fmt;
 
 use super::magic::{BISHOP_TABLE, ROOK_TABLE};
-use super::piece::PieceKind;
 
 /// The a-file (`a1`..`a8`).
 pub const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -295,22 +294,9 @@ pub fn bishop_attacks(square: Square, occupied: u64) -> u64 {
     BISHOP_TABLE.attacks(square.index(), occupied)
 }
 
-/// The squares a piece of `kind` on `square` attacks when `occupied` holds the pieces on the
-/// board. Sliding rays include the first occupied square they meet (scoring masks it out:
-/// occupied squares never score); `square` itself is never included.
-#[inline]
-pub fn attacks(kind: PieceKind, square: Square, occupied: u64) -> u64 {
-    match kind {
-        PieceKind::King => KING_ATTACKS[square.index()],
-        PieceKind::Knight => KNIGHT_ATTACKS[square.index()],
-        PieceKind::Rook => rook_attacks(square, occupied),
-        PieceKind::Bishop => bishop_attacks(square, occupied),
-        PieceKind::Queen => rook_attacks(square, occupied) | bishop_attacks(square, occupied),
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::piece::{PieceKind, attacks};
     use super::*;
 
     fn square(name: &str) -> Square {

@@ -56,8 +56,8 @@ pub mod piece;
 pub mod position;
 pub mod zobrist;
 
-pub use bitboard::{Square, Squares, attacks};
-pub use piece::{Move, PieceKind};
+pub use bitboard::{Square, Squares};
+pub use piece::{Move, PieceKind, attacks};
 pub use position::{Cheversi, PLACEMENTS};
 
 use crate::game::{GameConfig, MoveError, Outcome, Player, PositionError, Rules};

@@ -1,8 +1,8 @@
-//! Piece kinds and the placement move.
+//! Piece kinds, what each attacks, and the placement move.
 
 use std::fmt;
 
-use super::bitboard::Square;
+use super::bitboard::{KING_ATTACKS, KNIGHT_ATTACKS, Square, bishop_attacks, rook_attacks};
 
 /// The five kinds of piece. Both sides own K, Q, R, R, B, B, N, N.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -117,5 +117,19 @@ impl Move {
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.kind.letter(), self.square)
+    }
+}
+
+/// The squares a piece of `kind` on `square` attacks when `occupied` holds the pieces on the
+/// board. Sliding rays include the first occupied square they meet (scoring masks it out:
+/// occupied squares never score); `square` itself is never included.
+#[inline]
+pub fn attacks(kind: PieceKind, square: Square, occupied: u64) -> u64 {
+    match kind {
+        PieceKind::King => KING_ATTACKS[square.index()],
+        PieceKind::Knight => KNIGHT_ATTACKS[square.index()],
+        PieceKind::Rook => rook_attacks(square, occupied),
+        PieceKind::Bishop => bishop_attacks(square, occupied),
+        PieceKind::Queen => rook_attacks(square, occupied) | bishop_attacks(square, occupied),
     }
 }

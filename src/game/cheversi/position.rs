@@ -5,10 +5,9 @@
 use crate::game::Player;
 
 use super::bitboard::{
-    KING_ATTACKS, KNIGHT_ATTACKS, Square, Squares, attacks, beyond, bishop_attacks, neighbours,
-    rook_attacks,
+    KING_ATTACKS, KNIGHT_ATTACKS, Square, Squares, beyond, bishop_attacks, neighbours, rook_attacks,
 };
-use super::piece::{Move, PieceKind};
+use super::piece::{Move, PieceKind, attacks};
 use super::zobrist::KEYS;
 
 /// Placements in a whole game: 8 per side.

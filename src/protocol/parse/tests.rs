@@ -3,7 +3,8 @@
 use std::time::Duration;
 
 use super::parse_line;
-use crate::protocol::command::{COMMANDS, Command, Dialect, PositionStart, Query, help_lines};
+use super::{COMMANDS, help_lines};
+use crate::protocol::command::{Command, Dialect, PositionStart, Query};
 use crate::protocol::error::ProtocolError;
 use crate::search::SearchLimits;
 

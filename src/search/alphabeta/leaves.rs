@@ -2,7 +2,7 @@
 //! leaf (slid towards a coming progress-rule draw), and the values of finished games
 //! and draws.
 
-use super::ordering::{Ranked, pick_best};
+use super::ranked::{Ranked, pick_best};
 use super::{INFINITY, MATE, MAX_PLY, MAX_QUIESCENCE, TABLE_WIN, Worker};
 use crate::game::Outcome;
 use crate::search::game::{AlphaBetaGame, TableValue, Terminal};
@@ -29,7 +29,7 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
     /// and its tie-break.
     #[inline(always)]
     pub(super) fn table_score(&self, position: &G, ply: usize) -> Option<i32> {
-        let value = position.table_value(self.shared.endings)?;
+        let value = position.table_value(self.tables)?;
         let ply = ply as i32;
         Some(match value {
             TableValue::Loss(0) => -MATE + ply,
@@ -52,11 +52,11 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
     }
 
     /// The static evaluation, slid towards the draw value (by at most
-    /// [`AlphaBetaGame::draw_fade_limit`]) over the last `fade_plies` plies before a
+    /// [`ProgressRule::draw_fade_limit`]) over the last `fade_plies` plies before a
     /// progress-rule draw: an advantage that cannot turn into a capture in time is worth a
     /// draw, so the engine trades or captures while it still can instead of at the last
     /// ply (or never, when the draw lies beyond its horizon). Plies the armies need to come into contact
-    /// do not count as time left ([`AlphaBetaGame::plies_to_contact`]), which gives the
+    /// do not count as time left ([`ProgressRule::plies_to_contact`]), which gives the
     /// engine a reason to close in while the draw is still beyond its horizon.
     /// `evaluation` is the static evaluation when the caller has it already.
     /// Inlined at the leaves, where it runs once per quiet leaf, with the fade itself
@@ -74,7 +74,7 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
 
     /// `value` (from the side to move's view) less what the material guard charges for
     /// the material the engine's side has given since the root
-    /// ([`AlphaBetaGame::material_guard`]): a leaf, a draw or a table draw. Wins and
+    /// ([`ProgressRule::material_guard`]): a leaf, a draw or a table draw. Wins and
     /// losses are exact and never charged.
     #[inline(always)]
     pub(super) fn guarded(&self, position: &G, value: i32) -> i32 {
@@ -108,7 +108,7 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
         value + towards * (fade - slack) as i32 / fade as i32
     }
 
-    /// A running game's leaf value: exact within [`AlphaBetaGame::FINAL_LEAF_PLIES`] of the
+    /// A running game's leaf value: exact within [`FixedLength::FINAL_LEAF_PLIES`] of the
     /// end (fail-soft in `alpha..beta`, the final move kept as the principal variation),
     /// else the static evaluation.
     fn final_leaf_value(&mut self, position: &G, alpha: i32, beta: i32, ply: usize) -> i32 {

@@ -3,83 +3,12 @@
 //! by history plus hint.
 
 use super::picker::MovePicker;
+use super::ranked::{KILLER_SCORE, NOISY_SCORE, Ranked, TABLE_SCORE};
 use super::{HISTORY_LIMIT, Worker};
 use crate::search::game::AlphaBetaGame;
 
-/// Order scores: the table move above every capture, captures above the killers,
-/// killers above any history score (which [`update_history`] keeps below
-/// `HISTORY_LIMIT`).
-pub(super) const TABLE_SCORE: i32 = 1 << 30;
-pub(super) const NOISY_SCORE: i32 = 1 << 28;
-pub(super) const KILLER_SCORE: i32 = 1 << 27;
-
-/// A move's place in the search order: its order score and its index in the move list
-/// packed in one word, smaller first (higher score, then lower index), so selection and
-/// sorting compare plain integers: comparing `(score, index)` pairs was most of
-/// [`pick_best`]'s cost.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) struct Ranked(u64);
-
-impl Ranked {
-    #[inline]
-    pub(super) fn new(score: i32, index: usize) -> Self {
-        debug_assert!(index <= u32::MAX as usize);
-        // The flipped sign bit orders scores as unsigned; the inversion puts high first.
-        let rank = !((score as u32) ^ 0x8000_0000);
-        Ranked(u64::from(rank) << 32 | index as u64)
-    }
-
-    #[inline]
-    pub(super) fn score(self) -> i32 {
-        (!self.rank() ^ 0x8000_0000) as i32
-    }
-
-    /// The score's part of the word: smaller for a higher score.
-    #[inline]
-    fn rank(self) -> u32 {
-        (self.0 >> 32) as u32
-    }
-
-    #[inline]
-    pub(super) fn index(self) -> usize {
-        self.0 as u32 as usize
-    }
-
-    /// The same score at another index.
-    #[inline]
-    fn with_index(self, index: usize) -> Self {
-        Ranked::new(self.score(), index)
-    }
-}
-
 fn update_history(entry: &mut i32, bonus: i32) {
     *entry += bonus - *entry * bonus.abs() / HISTORY_LIMIT;
-}
-
-/// Selection steps before [`pick_best`] sorts the rest at once: most cut-offs come from
-/// the first few moves, and a node that got past them usually searches every move, where
-/// selection would cost a quadratic number of comparisons.
-const SELECTION_STEPS: usize = 3;
-
-/// Moves the best-scored remaining entry to `number`: selection for the first few
-/// moves, then one sort of the rest (ties keep generation order, so searches stay
-/// deterministic).
-#[inline]
-pub(super) fn pick_best(order: &mut [Ranked], number: usize) {
-    if number >= SELECTION_STEPS {
-        if number == SELECTION_STEPS {
-            order[number..].sort_unstable();
-        }
-        return;
-    }
-    let mut best = number;
-    for candidate in number + 1..order.len() {
-        // By score alone: among equal scores the first entry stays, as the swaps left them.
-        if order[candidate].rank() < order[best].rank() {
-            best = candidate;
-        }
-    }
-    order.swap(number, best);
 }
 
 impl<G: AlphaBetaGame> Worker<'_, G> {
@@ -139,7 +68,7 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
     }
 
     /// [`Self::first_moves`] for a position whose moves are not listed yet (all moves
-    /// quiet: [`AlphaBetaGame::quiet_move_count`]; the table move, if any, known by its code):
+    /// quiet: [`StagedMoves::quiet_move_count`]; the table move, if any, known by its code):
     /// `moves` receives the table move and the killers that are legal here, and `order`
     /// points at them, in the same order.
     pub(super) fn staged_first_moves(
@@ -192,32 +121,5 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
             order.push(Ranked::new(score, index));
         }
         self.hints = hints;
-    }
-}
-
-/// Lists the legal moves once the staged moves (all of `moves`: the table move and the
-/// killers, at most three) failed to cut, and points the entries of `order`, `tried` and
-/// `best` at their places in the full list, so the search goes on exactly as if it had
-/// listed the moves at once.
-pub(super) fn list_after_staged<G: AlphaBetaGame>(
-    position: &G,
-    moves: &mut Vec<G::Move>,
-    order: &mut [Ranked],
-    tried: &mut [usize],
-    best: &mut Option<usize>,
-) {
-    debug_assert!(moves.len() <= 3);
-    let staged: [Option<G::Move>; 3] = std::array::from_fn(|index| moves.get(index).copied());
-    position.legal_moves(moves);
-    let place = |index: usize| {
-        staged[index]
-            .and_then(|mv| position.find_move(moves, mv))
-            .expect("a staged move is a legal move")
-    };
-    for entry in order.iter_mut() {
-        *entry = entry.with_index(place(entry.index()));
-    }
-    for index in tried.iter_mut().chain(best) {
-        *index = place(*index);
     }
 }

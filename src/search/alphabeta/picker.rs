@@ -4,7 +4,7 @@
 //! move by its order score.
 
 use super::Worker;
-use super::ordering::{Ranked, list_after_staged, pick_best};
+use super::ranked::{Ranked, pick_best};
 use crate::search::game::AlphaBetaGame;
 use crate::search::tt::{Entry, TableMove};
 
@@ -152,5 +152,32 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
         pick_best(&mut picker.order, number);
         picker.handed_out += 1;
         Some((number, picker.order[number]))
+    }
+}
+
+/// Lists the legal moves once the staged moves (all of `moves`: the table move and the
+/// killers, at most three) failed to cut, and points the entries of `order`, `tried` and
+/// `best` at their places in the full list, so the search goes on exactly as if it had
+/// listed the moves at once.
+pub(super) fn list_after_staged<G: AlphaBetaGame>(
+    position: &G,
+    moves: &mut Vec<G::Move>,
+    order: &mut [Ranked],
+    tried: &mut [usize],
+    best: &mut Option<usize>,
+) {
+    debug_assert!(moves.len() <= 3);
+    let staged: [Option<G::Move>; 3] = std::array::from_fn(|index| moves.get(index).copied());
+    position.legal_moves(moves);
+    let place = |index: usize| {
+        staged[index]
+            .and_then(|mv| position.find_move(moves, mv))
+            .expect("a staged move is a legal move")
+    };
+    for entry in order.iter_mut() {
+        *entry = entry.with_index(place(entry.index()));
+    }
+    for index in tried.iter_mut().chain(best) {
+        *index = place(*index);
     }
 }

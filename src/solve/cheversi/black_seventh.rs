@@ -20,7 +20,7 @@ use crate::game::cheversi::bitboard::{KING_ATTACKS, KNIGHT_ATTACKS};
 use crate::game::cheversi::{Cheversi, Move, PieceKind, Squares};
 
 use super::ending::Scratch;
-use super::{CheversiState, VALUE_BOUND};
+use super::state::{CheversiState, VALUE_BOUND};
 
 /// White's 8th killer answering Black's 7th placements, as far as it does not depend on
 /// which one (see the module notes).

@@ -25,7 +25,7 @@ use crate::game::cheversi::bitboard::{
 use crate::game::cheversi::position::SquareEffect;
 use crate::game::cheversi::{Cheversi, Move, PieceKind, Square, Squares};
 
-use super::{CheversiState, VALUE_BOUND};
+use super::state::{CheversiState, VALUE_BOUND};
 
 /// What one thread keeps between Black's 7th placements (the search's scratch).
 #[derive(Debug, Default)]

@@ -27,11 +27,15 @@ use super::search::{Child, Solvable, Staged};
 
 mod black_seventh;
 mod ending;
+mod state;
 mod white_seventh;
 mod white_sixth;
 
 use super::table::{Key, SolveTable};
 use ending::Scratch;
+use state::VALUE_BOUND;
+
+pub use state::CheversiState;
 
 /// Positions with at most this many pieces get the symmetric key (it costs 8 encodings).
 const SYMMETRIC_KEY_PLACEMENTS: u8 = 6;
@@ -41,9 +45,6 @@ const SYMMETRIC_KEY_PLACEMENTS: u8 = 6;
 /// even (8% fewer nodes over 13 positions, the same time); nearer the end a whole solve
 /// takes a few milliseconds.
 const ESTIMATE_MIN_REMAINING: u32 = 8;
-
-/// No margin reaches this (each side attacks fewer than 128 squares with its pieces).
-const VALUE_BOUND: i32 = 127;
 
 /// About how many nodes an exact solve (the margin, not only win/draw/loss) takes at most
 /// with `left` placements to go, for the engine's choice to try the solver in a move's
@@ -73,13 +74,6 @@ pub fn solver_nodes_estimate(left: u8) -> u64 {
         350_000_000_000,
     ];
     BY_LEFT[usize::from(left.min(16))]
-}
-
-/// A Cheversi position with White's margin (White's points minus Black's) kept.
-#[derive(Clone, Debug)]
-pub struct CheversiState {
-    position: Cheversi,
-    margin: i32,
 }
 
 impl CheversiState {
@@ -181,7 +175,7 @@ impl Solvable for CheversiState {
     fn guess(&self, stop: &AtomicBool) -> i32 {
         let remaining = self.remaining();
         if remaining >= ESTIMATE_MIN_REMAINING {
-            let value = fixed_depth_value(&self.position, remaining - 1, stop);
+            let value = fixed_depth_value(&self.position, &(), remaining - 1, stop);
             return (value + 50 * value.signum()) / 100;
         }
         let mover = self.position.side_to_move();

@@ -22,7 +22,7 @@ use crate::game::cheversi::{Cheversi, Move, PieceKind, Squares};
 use super::super::search::{Child, Solvable, Staged};
 use super::super::table::SolveTable;
 use super::ending::{Facts, Scratch};
-use super::{CheversiState, VALUE_BOUND};
+use super::state::{CheversiState, VALUE_BOUND};
 
 /// Nodes the search would have counted for a child settled here: the position after
 /// White's 7th and the one after the killer (node counts stay comparable).

@@ -14,7 +14,7 @@
 use super::super::search::{Child, Solvable, Staged};
 use super::super::table::SolveTable;
 use super::ending::Scratch;
-use super::{CheversiState, VALUE_BOUND};
+use super::state::{CheversiState, VALUE_BOUND};
 
 /// Nodes the search would have counted for a White 6th placement settled here besides
 /// those of the 7th pass: the position after it and the one after Black's killer.

@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use tessera::arena::openings::{BookOrder, OpeningBook};
 use tessera::arena::record::{MatchRecord, Scoreboard, read_jsonl_from};
+use tessera::engine::{Engine, SearchOptions};
 use tessera::game::checkers::endings::EndingsFile;
 use tessera::game::{AnyGame, CatchupRule, GameConfig, GameRecord, Rules, Variant};
 use tessera::gui::driver::Shared;
@@ -22,7 +23,7 @@ use tessera::protocol::options::Settings;
 use tessera::protocol::parse::parse_line;
 use tessera::protocol::{Command, Response, Session, Step};
 use tessera::random::SplitMix64;
-use tessera::search::{Engine, SearchLimits, SearchOptions};
+use tessera::search::SearchLimits;
 use tessera::with_record;
 
 /// A fuzz target's body.

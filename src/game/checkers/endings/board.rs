@@ -332,3 +332,47 @@ impl SolverBoard {
         }
     }
 }
+
+/// A hexcheckers position string with these men, a fresh counter and move number 40.
+pub(super) fn position_text(
+    board: &SolverBoard,
+    white: &[u8],
+    black: &[u8],
+    white_moves: bool,
+) -> String {
+    let geometry = geometry(board.side()).expect("a solver board has a geometry");
+    let man_at = |bit: usize| {
+        let holds = |cells: &[u8]| cells.iter().any(|&cell| board.bit(cell) == bit);
+        if holds(white) {
+            Some('W')
+        } else if holds(black) {
+            Some('B')
+        } else {
+            None
+        }
+    };
+    let mut rows = Vec::new();
+    for y in (0..geometry.rows()).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for number in 1..=geometry.row_length(y) {
+            let bit = geometry.cell_at(y, number).expect("numbers within the row");
+            match man_at(bit) {
+                Some(letter) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    row.push(letter);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    let side = if white_moves { 'w' } else { 'b' };
+    format!("{} {side} - 0 40", rows.join("/"))
+}

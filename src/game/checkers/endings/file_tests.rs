@@ -4,9 +4,9 @@
 
 use std::collections::BTreeSet;
 
+use super::board::position_text;
 use super::board::{MAX_MEN, SolverBoard};
 use super::file::{EndingsFile, EndingsFileError};
-use super::report::position_text;
 use super::solve::{MAX_DISTANCE, Tables, Value};
 use super::{EndingTables, EndingValues, PLY_LIMIT, probe, probe_lists};
 use crate::game::Rules;

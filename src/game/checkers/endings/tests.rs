@@ -4,8 +4,9 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use super::board::position_text;
 use super::board::{MAX_MEN, Occupancy, SolverBoard};
-use super::report::{class_report, position_text, won_positions};
+use super::report::{class_report, won_positions};
 use super::solve::{Tables, Value};
 use super::{PLY_LIMIT, engine_tables, probe};
 use crate::board::strided::StridedSet;

@@ -3,9 +3,9 @@
 //! moves lead to (quickest win, else draw, else slowest loss). The unit tests compare
 //! with a full search on side 4; this catches faults that only big boards could show.
 
+use super::board::position_text;
 use super::board::{MAX_MEN, Occupancy};
 use super::probe_lists;
-use super::report::position_text;
 use super::solve::{MAX_DISTANCE, Tables, Value};
 use crate::game::Rules;
 use crate::game::checkers::Checkers;

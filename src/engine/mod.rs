@@ -1,32 +1,44 @@
-//! The engine facade: options, the tables kept between moves, and one search per `go`,
-//! dispatched to alpha-beta or to the MCTS driver by the game's algorithm.
+//! The engine: what the protocol and `bench` talk to. It owns the options, the tables
+//! kept between moves (the search's transposition table, the solver's table of proven
+//! facts, the loaded ending tables), the strategies of the `Strategy` option, and one
+//! search per `go`.
+//!
+//! It is the one room that knows every game and every subsystem: [`EngineGame`] says per
+//! game which search plays it and what the engine supplies to that search (`games`):
+//! Cheversi's exact phase by the solver ([`exact`]), hex checkers' ending tables, Catchup's
+//! playout policy. So the search and the solver below it are written once and name no
+//! game.
+//!
+//! Files: `options` (the options and their limits), [`strategy`] (the `Strategy` option
+//! and its weak players), [`exact`] (Cheversi's exact phase), `games` (the per-game
+//! wiring); the [`Engine`] facade is here.
+
+pub mod exact;
+mod games;
+mod options;
+pub mod strategy;
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::game::checkers::endings::EndingTables;
 use crate::game::{AnyGame, GameRecord, Player, Rules};
+use crate::search::alphabeta::{AlphaBetaConfig, Worker, to_score};
+use crate::search::game::{AlphaBetaGame, MctsGame, SearchGame};
+use crate::search::mcts::MctsConfig;
+use crate::search::mcts_driver;
+use crate::search::rng::{self, Rng};
+use crate::search::shared::Shared;
+use crate::search::time::TimeBudget;
+use crate::search::tt::TranspositionTable;
+use crate::search::{GameSearchResult, Score, SearchInfo, SearchLimits};
 use crate::with_record;
 
-use super::alphabeta::{AlphaBetaConfig, Worker, to_score};
-use super::game::{
-    Algorithm, AlphaBetaGame, AlphaBetaSearch, FullSearch, MctsGame, SearchGame, TreeSearch,
-};
-use super::mcts::MctsConfig;
-use super::mcts_driver;
-use super::rng::{self, Rng};
-use super::shared::Shared;
-use super::strategy;
-use super::time::TimeBudget;
-use super::tt::TranspositionTable;
-use super::{
-    GameSearchResult, MAX_THREADS, SearchInfo, SearchLimits, SearchOptions, SearchResult, Strategy,
-};
-use crate::solve::search::Shared as SolveShared;
+use exact::{Attempt, ExactState};
 
-mod solver;
-
-use solver::{Attempt, FALLBACK_DEPTH, INITIAL_SOLVER_RATE};
+pub use exact::ExactSolver;
+pub use options::{MAX_THREADS, SearchOptions};
+pub use strategy::Strategy;
 
 /// When no limit at all is given, search this deep (alpha-beta) rather than forever.
 const DEFAULT_DEPTH: u32 = 64;
@@ -47,11 +59,8 @@ struct EngineState {
     /// Alpha-beta tuning; tests switch shape-changing enhancements off.
     alpha_beta: AlphaBetaConfig,
     mcts: MctsConfig,
-    /// The solver's table of proven facts (Cheversi's exact phase), made at the first
-    /// solve and kept between moves and games; `Hash` MiB like the search's table.
-    solver: Option<SolveShared>,
-    /// Solver nodes per second, as last measured (to judge what a move's time solves).
-    solver_rate: f64,
+    /// What the exact phase keeps between moves (Cheversi's solver table and rate).
+    exact: ExactState,
     /// The ending tables the alpha-beta search probes (`EndingsFile`, built-in ones).
     endings: EndingTables,
 }
@@ -73,8 +82,7 @@ impl Engine {
                 rng,
                 alpha_beta: AlphaBetaConfig::default(),
                 mcts: MctsConfig::default(),
-                solver: None,
-                solver_rate: INITIAL_SOLVER_RATE,
+                exact: ExactState::new(),
                 endings: EndingTables::default(),
             }),
         }
@@ -103,7 +111,7 @@ impl Engine {
     pub fn set_options(&mut self, options: SearchOptions) {
         if options.hash_mb != self.options.hash_mb {
             self.state.table = TranspositionTable::new(options.hash_mb);
-            self.state.solver = None;
+            self.state.exact.forget_table();
         }
         if options.seed != self.options.seed {
             self.state.rng = rng::seeded(options.seed);
@@ -136,6 +144,12 @@ impl Engine {
                 format!("EndingsFile: cannot use {path}: {reason}; going on without it")
             }
         }
+    }
+
+    /// The ending tables the alpha-beta search of hex checkers probes: the file
+    /// `EndingsFile` loaded, and the built-in ones.
+    pub fn ending_tables(&self) -> &EndingTables {
+        &self.state.endings
     }
 
     /// Forgets tables and histories (`uginewgame`).
@@ -185,7 +199,7 @@ impl Engine {
 
     /// The generic search behind [`Engine::search`]: any game, from its record (the
     /// history gives repetitions).
-    pub fn search_record<G: SearchGame>(
+    pub fn search_record<G: EngineGame>(
         &mut self,
         record: &GameRecord<G>,
         limits: &SearchLimits,
@@ -243,7 +257,13 @@ impl Engine {
         if moves.len() == 1 && only_clock {
             return result;
         }
-        G::Search::run(self, record, limits, stop, report)
+        let request = SearchRequest {
+            record,
+            limits,
+            stop,
+            report,
+        };
+        G::full_search(self, request)
     }
 
     fn budget<G: SearchGame>(&self, position: &G, limits: &SearchLimits) -> TimeBudget {
@@ -259,13 +279,19 @@ impl Engine {
         !limits.infinite && limits.has_no_bound()
     }
 
-    fn alpha_beta_search<G: AlphaBetaGame>(
+    /// The alpha-beta search of `request`, with what `supply` gives it: the
+    /// game's tables, and its solver, tried first (the exact phase, [`exact`]).
+    pub fn alpha_beta_search<G: AlphaBetaGame>(
         &mut self,
-        record: &GameRecord<G>,
-        limits: &SearchLimits,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(SearchInfo),
+        request: SearchRequest<'_, G>,
+        supply: AlphaBetaSupply<'_, G>,
     ) -> GameSearchResult<G::Move> {
+        let SearchRequest {
+            record,
+            limits,
+            stop,
+            report,
+        } = request;
         let position = record.position();
         // Every limit counts from one moment, the solver's attempt and alpha-beta alike.
         let limits = &SearchLimits {
@@ -280,13 +306,25 @@ impl Engine {
         let mut infinite = limits.infinite;
         let not_stopped = AtomicBool::new(false);
         let mut stop = stop;
-        match self.try_solver(position, limits, &budget, stop, report) {
+        let attempt = match supply.exact {
+            Some(solver) => exact::Request {
+                state: &mut self.state.exact,
+                solver,
+                options: &self.options,
+                position,
+                limits,
+                budget: &budget,
+            }
+            .attempt(stop, report),
+            None => Attempt::NotTried,
+        };
+        match attempt {
             Attempt::NotTried => {}
             Attempt::Proven(result) => return result,
             Attempt::CutShort { stopped: true, .. } => {
                 // Stopped: a quick move, now.
                 (stop, depth, node_limit, infinite) =
-                    (&not_stopped, Some(FALLBACK_DEPTH), None, false);
+                    (&not_stopped, Some(exact::FALLBACK_DEPTH), None, false);
                 budget = TimeBudget::UNLIMITED;
             }
             Attempt::CutShort { nodes, .. } => {
@@ -306,21 +344,28 @@ impl Engine {
         self.state.table.new_search();
         let mut shared = Shared::new(&self.state.table, stop, node_limit, budget, infinite);
         shared.start = limits.received.unwrap_or(shared.start);
-        shared.endings = &self.state.endings;
         let mut config = self.state.alpha_beta;
         config.exact_plies.get_or_insert(self.options.exact_plies);
         let history = record.hashes();
+        let tables = supply.tables;
         let threads = self.options.threads.clamp(1, MAX_THREADS);
         let result = std::thread::scope(|scope| {
             for thread_index in 1..threads {
                 let shared = &shared;
                 scope.spawn(move || {
-                    let mut worker =
-                        Worker::new(shared, config, thread_index, position, history, None);
+                    let mut worker = Worker::new(
+                        shared,
+                        tables,
+                        config,
+                        thread_index,
+                        position,
+                        history,
+                        None,
+                    );
                     worker.iterate(None);
                 });
             }
-            let mut main = Worker::new(&shared, config, 0, position, history, Some(report));
+            let mut main = Worker::new(&shared, tables, config, 0, position, history, Some(report));
             let result = main.iterate(depth);
             shared.abort();
             result
@@ -334,13 +379,20 @@ impl Engine {
         }
     }
 
-    fn mcts_search<G: MctsGame>(
+    /// The MCTS search of `request`, from `root`, the game's tree of its position (with
+    /// the playout the engine's options choose).
+    pub fn mcts_search<G: MctsGame>(
         &mut self,
-        position: &G,
-        limits: &SearchLimits,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(SearchInfo),
+        request: SearchRequest<'_, G>,
+        root: G::Tree,
     ) -> GameSearchResult<G::Move> {
+        let SearchRequest {
+            record,
+            limits,
+            stop,
+            report,
+        } = request;
+        let position = record.position();
         let budget = self.budget(position, limits);
         let node_limit = mcts_driver::node_limit(limits, Self::default_limits(limits));
         let mut shared = Shared::new(&self.state.table, stop, node_limit, budget, limits.infinite);
@@ -349,35 +401,57 @@ impl Engine {
         let mut config = self.state.mcts;
         config.max_entries = mcts_driver::tree_entries(self.options.hash_mb, threads);
         let seed = self.state.rng.next_u64();
-        let root = position.tree_with_playout(self.options.catchup_playout);
         mcts_driver::search(position, root, config, seed, threads, &shared, report)
     }
 }
 
-impl<G: AlphaBetaGame> FullSearch<G> for AlphaBetaSearch {
-    const ALGORITHM: Algorithm = Algorithm::AlphaBeta;
-
-    fn run(
-        engine: &mut Engine,
-        record: &GameRecord<G>,
-        limits: &SearchLimits,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(SearchInfo),
-    ) -> GameSearchResult<G::Move> {
-        engine.alpha_beta_search(record, limits, stop, report)
-    }
+/// One search as the engine hands it to a game ([`EngineGame::full_search`]): the game's
+/// record (its history gives repetitions), the limits, the stop flag and where progress
+/// reports go.
+pub struct SearchRequest<'a, G: Rules> {
+    pub record: &'a GameRecord<G>,
+    pub limits: &'a SearchLimits,
+    pub stop: &'a AtomicBool,
+    pub report: &'a mut dyn FnMut(SearchInfo),
 }
 
-impl<G: MctsGame> FullSearch<G> for TreeSearch {
-    const ALGORITHM: Algorithm = Algorithm::Mcts;
+/// What the engine supplies to one game's alpha-beta search beyond the position and the
+/// limits.
+pub struct AlphaBetaSupply<'a, G: AlphaBetaGame> {
+    /// The tables the search probes ([`ExactTables::table_value`](crate::search::game::ExactTables::table_value)); `&()` for a game
+    /// without.
+    pub tables: &'a G::Tables,
+    /// The solver of the exact phase, tried before the search; `None` for a game without.
+    pub exact: Option<&'a dyn ExactSolver<G>>,
+}
 
-    fn run(
+/// Which search plays a game at full strength.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Algorithm {
+    AlphaBeta,
+    Mcts,
+}
+
+/// How the engine plays a game at full strength: which search, and what the engine's
+/// state supplies to it. Implemented per game in `games`, where the game-specific
+/// supplies are wired in: a search below this room knows no game.
+pub trait EngineGame: SearchGame {
+    /// The search [`EngineGame::full_search`] runs.
+    const ALGORITHM: Algorithm;
+
+    /// Runs the game's full search of `request` on `engine` (its options, tables and
+    /// randomness): [`Engine::alpha_beta_search`] or [`Engine::mcts_search`] with the
+    /// game's supplies.
+    fn full_search(
         engine: &mut Engine,
-        record: &GameRecord<G>,
-        limits: &SearchLimits,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(SearchInfo),
-    ) -> GameSearchResult<G::Move> {
-        engine.mcts_search(record.position(), limits, stop, report)
-    }
+        request: SearchRequest<'_, Self>,
+    ) -> GameSearchResult<Self::Move>;
+}
+
+/// The result of [`Engine::search`]: the move to play as text (`None` only when the game
+/// is over) and its score.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    pub best_move: Option<String>,
+    pub score: Option<Score>,
 }

@@ -1,10 +1,11 @@
-//! The exact phase of `go` in a fixed-length game with a solver (Cheversi): before the
-//! alpha-beta search, the solver of `tessera solve` is tried on the position, with the
-//! engine's table of proven facts (kept between moves and games: a fact about an exactly
-//! named position stays true) and stopped by the move's time, its nodes or `stop`.
+//! The exact phase of `go` in a fixed-length game with a solver (Cheversi, whose
+//! [`ExactSolver`] the engine's per-game wiring supplies): before the alpha-beta search,
+//! the solver of `tessera solve` is tried on the position, with the engine's table of
+//! proven facts (kept between moves and games: a fact about an exactly named position
+//! stays true) and stopped by the move's time, its nodes or `stop`.
 //!
 //! When to try it: when the solve's estimated nodes
-//! ([`AlphaBetaGame::solve_nodes_estimate`]), at the node rate the engine last measured
+//! ([`ExactSolver::nodes_estimate`]), at the node rate the engine last measured
 //! for its solver, fit its share of the move: within `ExactPlies` plies of the end (the
 //! exact window) 3/4 of the hard time limit and of a node limit, further from the end
 //! half the move's time (a clock's soft target, at most half its hard limit) and half of
@@ -23,13 +24,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use crate::game::Rules;
 use crate::search::alphabeta::pv_text;
 use crate::search::game::AlphaBetaGame;
 use crate::search::time::TimeBudget;
-use crate::search::{GameSearchResult, MAX_THREADS, Score, SearchInfo, SearchLimits};
+use crate::search::{GameSearchResult, Score, SearchInfo, SearchLimits};
 use crate::solve::search::Shared as SolveShared;
 
-use super::Engine;
+use super::options::{MAX_THREADS, SearchOptions};
 
 /// Share of the time and node limits a solve may take inside the `ExactPlies` window.
 const FORCED_SHARE: f64 = 0.75;
@@ -38,11 +40,48 @@ const CHANCE_SHARE: f64 = 0.5;
 /// Solver nodes per second assumed until the engine has timed one of its own solves
 /// (Cheversi's solves run at 6 to 15 million a second on one core of the machines here;
 /// a slower machine's first try may be cut short, and its rate is measured then).
-pub(super) const INITIAL_SOLVER_RATE: f64 = 4_000_000.0;
+const INITIAL_SOLVER_RATE: f64 = 4_000_000.0;
 /// How often the waiting thread looks at `stop` and the deadline.
 const POLL: Duration = Duration::from_millis(2);
 /// Depth of the move played when `stop` cuts a solve short (a few milliseconds).
 pub(super) const FALLBACK_DEPTH: u32 = 2;
+
+/// A game's solver as the exact phase runs it (once per `go`, before the search).
+pub trait ExactSolver<G: Rules>: Sync {
+    /// About how many solver nodes the solve of `position` needs (from measured solves),
+    /// so the engine tries it only when the move's time or nodes allow.
+    fn nodes_estimate(&self, position: &G) -> u64;
+
+    /// The exact value of `position` by the solver (sharing `shared`'s table and stopping
+    /// with it, on `threads` threads), in centi-units like the search's exact values,
+    /// with a move reaching it; `None` when the solve was stopped first.
+    fn solve(&self, position: &G, shared: &SolveShared, threads: usize) -> Option<(G::Move, i32)>;
+}
+
+/// What the exact phase keeps between moves.
+#[derive(Debug)]
+pub(super) struct ExactState {
+    /// The solver's table of proven facts, made at the first solve and kept between moves
+    /// and games; `Hash` MiB like the search's table.
+    shared: Option<SolveShared>,
+    /// Solver nodes per second, as last measured (to judge what a move's time solves).
+    rate: f64,
+}
+
+impl ExactState {
+    pub(super) fn new() -> Self {
+        ExactState {
+            shared: None,
+            rate: INITIAL_SOLVER_RATE,
+        }
+    }
+
+    /// Drops the table of proven facts (the `Hash` size changed); the next solve makes a
+    /// new one.
+    pub(super) fn forget_table(&mut self) {
+        self.shared = None;
+    }
+}
 
 /// What a solver attempt left the search.
 pub(super) enum Attempt<M> {
@@ -54,22 +93,36 @@ pub(super) enum Attempt<M> {
     CutShort { nodes: u64, stopped: bool },
 }
 
-impl Engine {
-    /// Tries the solver on `position` under `limits` (see the module notes).
-    pub(super) fn try_solver<G: AlphaBetaGame>(
-        &mut self,
-        position: &G,
-        limits: &SearchLimits,
-        budget: &TimeBudget,
+/// The state, the solver and the position of one attempt, and the move's bounds.
+pub(super) struct Request<'a, G: AlphaBetaGame> {
+    pub state: &'a mut ExactState,
+    pub solver: &'a dyn ExactSolver<G>,
+    pub options: &'a SearchOptions,
+    pub position: &'a G,
+    pub limits: &'a SearchLimits,
+    pub budget: &'a TimeBudget,
+}
+
+impl<G: AlphaBetaGame> Request<'_, G> {
+    /// Tries the solver on the position under the limits (see the module notes).
+    pub(super) fn attempt(
+        self,
         stop: &AtomicBool,
         report: &mut dyn FnMut(SearchInfo),
     ) -> Attempt<G::Move> {
-        let exact_plies = self.options.exact_plies;
-        let (Some(plies), Some(estimate)) =
-            (position.plies_to_end(), position.solve_nodes_estimate())
-        else {
+        let Request {
+            state,
+            solver,
+            options,
+            position,
+            limits,
+            budget,
+        } = self;
+        let exact_plies = options.exact_plies;
+        let Some(plies) = position.plies_to_end() else {
             return Attempt::NotTried;
         };
+        let estimate = solver.nodes_estimate(position);
         if limits.depth.is_some() || exact_plies == 0 || plies == 0 {
             return Attempt::NotTried;
         }
@@ -81,7 +134,7 @@ impl Engine {
             (_, Some(hard)) => Some(hard.mul_f64(share)),
         };
         let nodes = limits.nodes.map(|nodes| (nodes as f64 * share) as u64);
-        let rate = self.state.solver_rate;
+        let rate = state.rate;
         // Without a bound, only the window; with one, only a solve likely to finish: one
         // cut short costs the alpha-beta search its share of the move (a node-limited
         // match near the end would otherwise play on a quarter of its nodes).
@@ -97,11 +150,10 @@ impl Engine {
         }
         let received = limits.received.unwrap_or_else(Instant::now);
         let deadline = time.map(|time| received + time);
-        let threads = self.options.threads.clamp(1, MAX_THREADS);
-        let hash_mb = self.options.hash_mb;
-        let shared = self
-            .state
-            .solver
+        let threads = options.threads.clamp(1, MAX_THREADS);
+        let hash_mb = options.hash_mb;
+        let shared = state
+            .shared
             .get_or_insert_with(|| SolveShared::new(hash_mb));
         shared.restart(nodes.map(|nodes| nodes.max(1)));
         let shared = &*shared;
@@ -110,7 +162,7 @@ impl Engine {
             let (sender, receiver) = mpsc::channel();
             scope.spawn(move || {
                 // The receiver waits for this unless the search panicked.
-                let _ = sender.send(position.solve_exact(shared, threads));
+                let _ = sender.send(solver.solve(position, shared, threads));
             });
             let mut last_report = Instant::now();
             loop {
@@ -133,7 +185,7 @@ impl Engine {
         let nodes = shared.nodes.load(Ordering::Relaxed);
         let seconds = started.elapsed().as_secs_f64();
         if seconds >= 0.02 && nodes > 0 {
-            self.state.solver_rate = nodes as f64 / seconds;
+            state.rate = nodes as f64 / seconds;
         }
         let Some((best, value)) = found else {
             return Attempt::CutShort {

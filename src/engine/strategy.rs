@@ -1,9 +1,66 @@
-//! The deliberately weak players of the `Strategy` option.
+//! The `Strategy` option and its deliberately weak players.
 
 use crate::game::{Outcome, Player};
+use crate::search::game::SearchGame;
+use crate::search::rng::Rng;
 
-use super::game::SearchGame;
-use super::rng::Rng;
+/// Which player the engine plays as: the full search or one of a gauntlet of deliberately
+/// weak ones (fixed opponents of different styles, for measuring the full search without
+/// the shared blind spots of self-play or of a single opponent).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Strategy {
+    #[default]
+    Full,
+    /// Four-ply alpha-beta on the rule score alone (fewer plies where a fixed node budget
+    /// runs out first, as in Catchup's wide turns).
+    Minimax4,
+    /// Two-ply minimax on the rule score alone (men in the checkers games).
+    Minimax2,
+    /// [`Strategy::Minimax2`], then the move that leaves its own army least advanced: a
+    /// defender that stays home and comes forward only when it must.
+    Defender,
+    /// [`Strategy::Minimax2`] over a random sample of its legal moves: a player that sees
+    /// tactics two plies deep but only among the moves it happens to consider.
+    Sampled2,
+    /// One ply on the rule score alone.
+    Greedy,
+    Random,
+}
+
+impl Strategy {
+    /// Every strategy, the full search first, as the `Strategy` option lists them.
+    pub const ALL: [Strategy; 7] = [
+        Strategy::Full,
+        Strategy::Minimax4,
+        Strategy::Minimax2,
+        Strategy::Defender,
+        Strategy::Sampled2,
+        Strategy::Greedy,
+        Strategy::Random,
+    ];
+    /// The option values, in the order of [`Strategy::ALL`].
+    pub const NAMES: [&'static str; 7] = [
+        "full", "minimax4", "minimax2", "defender", "sampled2", "greedy", "random",
+    ];
+
+    /// The option value naming this strategy.
+    pub const fn name(self) -> &'static str {
+        Strategy::NAMES[self as usize]
+    }
+}
+
+impl std::str::FromStr for Strategy {
+    type Err = String;
+
+    /// A strategy from its option value; anything else is an error naming the choices.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Strategy::NAMES
+            .iter()
+            .position(|&name| name == text)
+            .map(|index| Strategy::ALL[index])
+            .ok_or_else(|| format!("expected one of {}", Strategy::NAMES.join(", ")))
+    }
+}
 
 /// A uniformly random legal move.
 pub fn random_move<M: Copy>(moves: &[M], rng: &mut Rng) -> Option<M> {
@@ -124,7 +181,7 @@ pub fn sampled2_move<G: SearchGame>(
     minimax2_move(position, &candidates, rng)
 }
 
-/// The plies [`Strategy::Minimax4`](super::Strategy::Minimax4) searches.
+/// The plies [`Strategy::Minimax4`] searches.
 pub const MINIMAX4_PLIES: u32 = 4;
 
 /// Nodes a [`minimax_move`] iteration may visit before it is abandoned for the last
