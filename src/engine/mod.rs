@@ -218,37 +218,24 @@ impl Engine {
         if moves.is_empty() {
             return result;
         }
-        match self.options.strategy {
-            Strategy::Random => {
-                result.best_move = strategy::random_move(&moves, &mut self.state.rng);
-                return result;
-            }
-            Strategy::Greedy => {
-                result.best_move = strategy::greedy_move(position, &moves, &mut self.state.rng);
-                return result;
-            }
-            Strategy::Minimax2 => {
-                result.best_move = strategy::minimax2_move(position, &moves, &mut self.state.rng);
-                return result;
-            }
-            Strategy::Minimax4 => {
-                result.best_move = strategy::minimax_move(
-                    position,
-                    &moves,
-                    strategy::MINIMAX4_PLIES,
-                    &mut self.state.rng,
-                );
-                return result;
-            }
-            Strategy::Defender => {
-                result.best_move = strategy::defender_move(position, &moves, &mut self.state.rng);
-                return result;
-            }
-            Strategy::Sampled2 => {
-                result.best_move = strategy::sampled2_move(position, &moves, &mut self.state.rng);
-                return result;
-            }
-            Strategy::Full => {}
+        let rng = &mut self.state.rng;
+        let weak_move = match self.options.strategy {
+            Strategy::Random => Some(strategy::random_move(&moves, rng)),
+            Strategy::Greedy => Some(strategy::greedy_move(position, &moves, rng)),
+            Strategy::Minimax2 => Some(strategy::minimax2_move(position, &moves, rng)),
+            Strategy::Minimax4 => Some(strategy::minimax_move(
+                position,
+                &moves,
+                strategy::MINIMAX4_PLIES,
+                rng,
+            )),
+            Strategy::Defender => Some(strategy::defender_move(position, &moves, rng)),
+            Strategy::Sampled2 => Some(strategy::sampled2_move(position, &moves, rng)),
+            Strategy::Full => None,
+        };
+        if let Some(best_move) = weak_move {
+            result.best_move = best_move;
+            return result;
         }
         let only_clock = limits.depth.is_none()
             && limits.nodes.is_none()
