@@ -14,6 +14,7 @@
 //! | 1 | [`board`] | hex geometry and bitsets, shared by the hex games; no rules |
 //! | 2 | [`game`] | the [`game::Rules`] trait and one module per game; [`game::AnyGame`] picks a game at run time |
 //! | 3 | [`perft`] | move-path counting, the check of every move generator: needs only the rules |
+//! | 3 | [`endings`] | hex checkers' exact ending tables: the retrograde solver, its file format and `tessera endings`; needs only the rules |
 //! | 3 | [`search`] | alpha-beta and MCTS written once over its own traits: needs only the rules, names no game |
 //! | 4 | [`eval`] | each game's evaluation, move hints and playouts: implements the search's traits for the game types |
 //! | 5 | [`solve`] | `tessera solve`, exact values; Cheversi's MTD(f) starts from the evaluation search's estimate |
@@ -39,6 +40,7 @@ pub mod arena;
 pub mod bench;
 pub mod board;
 pub mod docs;
+pub mod endings;
 pub mod engine;
 pub mod eval;
 pub mod game;

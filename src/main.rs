@@ -221,7 +221,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Endings(args)) if !args.from_games.is_empty() => endings_from_games(&args),
         Some(Command::Endings(args)) => {
-            let request = tessera::game::checkers::endings::EndingsRequest {
+            let request = tessera::endings::EndingsRequest {
                 side: args.size,
                 men: args.men,
                 limit: args.limit,
@@ -232,7 +232,7 @@ fn main() -> ExitCode {
                 write: args.write,
             };
             let mut stdout = std::io::stdout().lock();
-            match tessera::game::checkers::endings::run(&request, &mut |line| {
+            match tessera::endings::run(&request, &mut |line| {
                 // A closed pipe ends the output quietly.
                 let _ = writeln!(stdout, "{line}");
             }) {
@@ -256,7 +256,7 @@ fn main() -> ExitCode {
 /// `tessera endings --from-games`: the won positions of recorded games, as a suite
 /// (each after the comments `# <file> game <n> ply <p>` and `# <a>v<b> win in <d> plies`).
 fn endings_from_games(args: &EndingsArgs) -> ExitCode {
-    use tessera::game::checkers::endings::{EndingTables, RecordedGame, won_positions_in_games};
+    use tessera::endings::{EndingTables, RecordedGame, won_positions_in_games};
     let run = || -> Result<Vec<String>, String> {
         let path = args
             .tables

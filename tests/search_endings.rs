@@ -5,11 +5,9 @@
 
 use std::sync::atomic::AtomicBool;
 
+use tessera::endings::{EndingsFile, PLY_LIMIT, SolverBoard, Tables, Value, probe, won_positions};
 use tessera::engine::{Engine, SearchOptions};
 use tessera::game::checkers::SmallCheckers;
-use tessera::game::checkers::endings::{
-    EndingsFile, PLY_LIMIT, SolverBoard, Tables, Value, probe, won_positions,
-};
 use tessera::game::{GameConfig, GameRecord, Rules, Variant};
 use tessera::protocol::ScriptRunner;
 use tessera::search::alphabeta::TABLE_WIN;

@@ -21,7 +21,7 @@ pub mod strategy;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::game::checkers::endings::EndingTables;
+use crate::endings::EndingTables;
 use crate::game::{AnyGame, GameRecord, Player, Rules};
 use crate::search::alphabeta::{AlphaBetaConfig, Worker, to_score};
 use crate::search::game::{AlphaBetaGame, MctsGame, SearchGame};

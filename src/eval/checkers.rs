@@ -51,7 +51,7 @@
 //! value ([`ExactTables`]).
 
 use crate::board::hex::HexGeometry;
-use crate::game::checkers::endings::{EndingTables, Value};
+use crate::endings::{EndingTables, Value};
 use crate::game::checkers::{Checkers, DRAW_PLIES, Move, Placement};
 use crate::game::{Player, Rules};
 use crate::search::game::{

@@ -1,7 +1,7 @@
 //! Tests of the hex checkers evaluation (`checkers.rs`): each term on a hand-built position.
 use std::sync::atomic::AtomicBool;
 
-use crate::game::checkers::endings::EndingTables;
+use crate::endings::EndingTables;
 use crate::game::checkers::{LargeCheckers, Move};
 use crate::game::{GameConfig, GameRecord, Outcome, Player, Rules, Variant};
 use crate::random::SplitMix64;

@@ -38,7 +38,6 @@
 //! compact paths ([`Move`]); capture chains come from a depth-first search over a
 //! fixed-size stack, so generation never allocates beyond the caller's buffer.
 
-pub mod endings;
 mod generation;
 mod layout;
 mod moves;

@@ -11,8 +11,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use tessera::arena::openings::{BookOrder, OpeningBook};
 use tessera::arena::record::{MatchRecord, Scoreboard, read_jsonl_from};
+use tessera::endings::EndingsFile;
 use tessera::engine::{Engine, SearchOptions};
-use tessera::game::checkers::endings::EndingsFile;
 use tessera::game::{AnyGame, CatchupRule, GameConfig, GameRecord, Rules, Variant};
 use tessera::gui::driver::Shared;
 use tessera::gui::server::{api_layout, api_post};

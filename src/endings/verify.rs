@@ -7,8 +7,8 @@ use super::board::position_text;
 use super::board::{MAX_MEN, Occupancy};
 use super::probe_lists;
 use super::solve::{MAX_DISTANCE, Tables, Value};
-use crate::game::Rules;
 use crate::game::checkers::Checkers;
+use crate::game::{GameConfig, Rules, Variant};
 use crate::random::SplitMix64;
 
 /// Checks `samples` random positions of the table of `mover` men to move against
@@ -29,6 +29,7 @@ pub fn verify(
     let (own, other) = (&mut own[..mover], &mut other[..opponent]);
     let mut checked = 0;
     let mut moves = Vec::new();
+    let hex_checkers = GameConfig::new(Variant::HexCheckers);
     while checked < samples {
         board.unrank(rng.below_exact(board.combinations(mover)), own);
         board.unrank(rng.below_exact(board.combinations(opponent)), other);
@@ -38,8 +39,8 @@ pub fn verify(
         }
         let stored = tables.value(own, other).ok_or("solved tables answer")?;
         let text = position_text(board, own, other, true);
-        let position: Checkers<5> =
-            Checkers::parse_position(&text, false).map_err(|error| error.to_string())?;
+        let position: Checkers<5> = Checkers::from_position_text(&text, &hex_checkers)
+            .map_err(|error| error.to_string())?;
         position.legal_moves(&mut moves);
         let mut best = (i32::MIN, Value::Loss(0));
         for &mv in &moves {

@@ -8,9 +8,10 @@ use super::board::position_text;
 use super::board::{MAX_MEN, SolverBoard};
 use super::file::{EndingsFile, EndingsFileError};
 use super::solve::{MAX_DISTANCE, Tables, Value};
+use super::tests::parse_position;
 use super::{EndingTables, EndingValues, PLY_LIMIT, probe, probe_lists};
 use crate::game::Rules;
-use crate::game::checkers::{Checkers, SmallCheckers};
+use crate::game::checkers::SmallCheckers;
 use crate::random::SplitMix64;
 
 /// The bytes of a file written from `tables`.
@@ -109,7 +110,7 @@ fn the_file_agrees_with_the_engines_moves_on_side_5() {
             // Black to move: the same men with the colours exchanged.
             position_text(board, other, own, false)
         };
-        let position: SmallCheckers = Checkers::parse_position(&text, false).expect("valid");
+        let position: SmallCheckers = parse_position(&text, false).expect("valid");
         assert_eq!(probe(&file, &position), Some(stored), "{text}");
         let mut moves = Vec::new();
         position.legal_moves(&mut moves);
@@ -235,7 +236,7 @@ fn the_engine_loads_a_good_file_and_refuses_others() {
     let _ = std::fs::remove_dir_all(&directory);
     let board = tables.board();
     let text = position_text(board, &[0, 5, 20], &[30], true);
-    let position: SmallCheckers = Checkers::parse_position(&text, false).expect("valid");
+    let position: SmallCheckers = parse_position(&text, false).expect("valid");
     let [own, other] = [[0u8, 5, 20].to_vec(), vec![30]];
     assert_eq!(loaded.value(&position), tables.value(&own, &other));
     assert_eq!(
@@ -248,10 +249,10 @@ fn the_engine_loads_a_good_file_and_refuses_others() {
     super::engine_tables(5).expect("side 5 is supported");
     let side5 = SolverBoard::new(5).expect("side 5");
     let text = position_text(&side5, &[0, 5], &[30], true);
-    let position: SmallCheckers = Checkers::parse_position(&text, false).expect("valid");
+    let position: SmallCheckers = parse_position(&text, false).expect("valid");
     assert!(loaded.value(&position).is_some());
     let text = position_text(&side5, &[0, 5, 20], &[30], true);
-    let position: SmallCheckers = Checkers::parse_position(&text, false).expect("valid");
+    let position: SmallCheckers = parse_position(&text, false).expect("valid");
     assert_eq!(loaded.value(&position), None);
 }
 
@@ -270,7 +271,7 @@ fn won_positions_are_taken_from_recorded_games() {
     let _ = std::fs::remove_dir_all(&directory);
     let won = super::won_positions(&tables, 3, 1, 2, 8, 21);
     let (text, plies) = &won[0];
-    let start: SmallCheckers = Checkers::parse_position(text, false).expect("valid");
+    let start: SmallCheckers = parse_position(text, false).expect("valid");
     // Two plies of the game: any legal step each (a won position may stay won or not).
     let mut position = start.clone();
     let mut moves = Vec::new();

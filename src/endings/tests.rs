@@ -11,7 +11,7 @@ use super::solve::{Tables, Value};
 use super::{PLY_LIMIT, engine_tables, probe};
 use crate::board::strided::StridedSet;
 use crate::game::checkers::{Checkers, SmallCheckers};
-use crate::game::{Player, Rules};
+use crate::game::{GameConfig, Player, PositionError, Rules, Variant};
 use crate::random::SplitMix64;
 
 /// A random placement of `white` and `black` men (sorted cell lists, no shared cell).
@@ -36,9 +36,23 @@ fn random_men(
     })
 }
 
+/// A position from its text through the rules' own parser: hex checkers, or Kruzno if
+/// `border_rule`.
+pub(super) fn parse_position<const N: usize>(
+    text: &str,
+    border_rule: bool,
+) -> Result<Checkers<N>, PositionError> {
+    let variant = if border_rule {
+        Variant::Kruzno
+    } else {
+        Variant::HexCheckers
+    };
+    Checkers::from_position_text(text, &GameConfig::new(variant))
+}
+
 fn engine_position(board: &SolverBoard, men: &[Vec<u8>; 2], white_moves: bool) -> SmallCheckers {
     let text = position_text(board, &men[0], &men[1], white_moves);
-    Checkers::parse_position(&text, false).expect("the solver writes valid position strings")
+    parse_position(&text, false).expect("the solver writes valid position strings")
 }
 
 /// The men of a position as sorted ordinal lists, side to move first.
@@ -305,17 +319,17 @@ fn probe_counts_the_plies_already_played() {
         "2 against 1 has wins of 4 plies or more on side 4"
     );
     for (text, plies) in samples {
-        let position: SmallCheckers = Checkers::parse_position(&text, false).expect("valid");
+        let position: SmallCheckers = parse_position(&text, false).expect("valid");
         assert_eq!(probe(tables, &position), Some(Value::Win(plies)), "{text}");
         let [mover, opponent] = solver_men(board, &position);
         assert_eq!(tables.value(&mover, &opponent), Some(Value::Win(plies)));
         // With fewer plies left than the win needs, the rule draws it.
         let late = usize::from(PLY_LIMIT - plies + 1);
         let text = text.replace(" - 0 40", &format!(" - {late} 40"));
-        let position: SmallCheckers = Checkers::parse_position(&text, false).expect("valid");
+        let position: SmallCheckers = parse_position(&text, false).expect("valid");
         assert_eq!(probe(tables, &position), Some(Value::Draw), "{text}");
         // Kruzno's border rule is another game: no answer.
-        let kruzno: SmallCheckers = Checkers::parse_position(&text, true).expect("valid");
+        let kruzno: SmallCheckers = parse_position(&text, true).expect("valid");
         assert_eq!(probe(tables, &kruzno), None);
     }
     let report = class_report(tables, 2, 1).expect("solved");
@@ -331,11 +345,10 @@ fn probe_counts_the_plies_already_played() {
 
 /// The suite of won endings: each position string follows a comment
 /// `# <a>v<b> win in <d> plies`; other comment lines are free text.
-const SUITE: &str = include_str!("../../../../tests/data/hexcheckers_won_endings.txt");
+const SUITE: &str = include_str!("../../tests/data/hexcheckers_won_endings.txt");
 
 /// The won endings taken from real games (same form, counters as played).
-const GAMES_SUITE: &str =
-    include_str!("../../../../tests/data/hexcheckers_won_endings_from_games.txt");
+const GAMES_SUITE: &str = include_str!("../../tests/data/hexcheckers_won_endings_from_games.txt");
 
 /// Each suite position (side 9) with its claimed material and distance.
 fn suite() -> Vec<(Checkers<5>, (usize, usize), u8)> {
@@ -357,7 +370,7 @@ fn parse_suite(text: &str) -> Vec<(Checkers<5>, (usize, usize), u8)> {
             continue;
         }
         let (material, plies) = claim.take().expect("a claim before every position");
-        let position: Checkers<5> = Checkers::parse_position(line, false).expect(line);
+        let position: Checkers<5> = parse_position(line, false).expect(line);
         positions.push((position, material, plies));
     }
     positions
@@ -448,7 +461,7 @@ fn suite_positions_are_won_as_claimed() {
 /// before each position say.
 #[test]
 fn endings_from_games_are_as_described() {
-    const BOOK: &str = include_str!("../../../../tests/data/hexcheckers_endings_from_games.txt");
+    const BOOK: &str = include_str!("../../tests/data/hexcheckers_endings_from_games.txt");
     let mut claim = None;
     let mut count = 0;
     for line in BOOK.lines().map(str::trim).filter(|line| !line.is_empty()) {
@@ -466,7 +479,7 @@ fn endings_from_games_are_as_described() {
         let (strong, weak) = claim
             .take()
             .expect("a material comment before every position");
-        let position: Checkers<5> = Checkers::parse_position(line, false).expect(line);
+        let position: Checkers<5> = parse_position(line, false).expect(line);
         assert_eq!(position.geometry().side(), 9, "{line}");
         assert_eq!(position.plies_since_capture(), 0, "{line}");
         let mut men = [Player::One, Player::Two].map(|player| position.men(player).len());

@@ -39,9 +39,9 @@ mod tests;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::Checkers;
 use crate::board::hex::MAX_SIDE;
 use crate::game::Rules;
+use crate::game::checkers::{Checkers, DRAW_PLIES};
 
 pub use board::{Fold, MAX_MEN, SolverBoard};
 pub use engine::{BUILT_IN, EndingTables};
@@ -52,7 +52,7 @@ pub use solve::{MAX_DISTANCE, Table, Tables, Value};
 pub use verify::verify;
 
 /// Plies a conversion may take from a fresh counter: the game's draw rule.
-pub const PLY_LIMIT: u8 = super::DRAW_PLIES as u8;
+pub const PLY_LIMIT: u8 = DRAW_PLIES as u8;
 
 /// The material the engine's own tables hold: up to two men against one, either way
 /// round (10 MB on side 9, built in about 1.6 s on a loaded 2-core machine).
