@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use tessera::arena::engine::{EngineError, EngineProcess};
-use tessera::arena::settings::{Dialect, EngineSpec};
+use tessera::arena::settings::{EngineSpec, ProtocolDialect};
 use tessera::game::{GameConfig, Variant};
 
 fn test_engine(extra: &[&str]) -> EngineSpec {
@@ -17,7 +17,7 @@ fn test_engine(extra: &[&str]) -> EngineSpec {
         arguments,
         name: "test".to_string(),
         directory: None,
-        dialect: Dialect::Auto,
+        dialect: ProtocolDialect::Auto,
         options: vec![("Hash".to_string(), "1".to_string())],
         limits: None,
     }
@@ -32,7 +32,7 @@ const TIMEOUT: Duration = Duration::from_millis(1500);
 #[test]
 fn ugi_handshake_and_new_game() {
     let mut engine = EngineProcess::start(&test_engine(&[]), &config(), TIMEOUT).expect("starts");
-    assert_eq!(engine.dialect(), Dialect::Ugi);
+    assert_eq!(engine.dialect(), ProtocolDialect::Ugi);
     engine.new_game(TIMEOUT).expect("ready for a game");
 }
 
@@ -40,16 +40,16 @@ fn ugi_handshake_and_new_game() {
 fn uci_only_engine_falls_back_to_uci() {
     let mut engine =
         EngineProcess::start(&test_engine(&["--uci-only"]), &config(), TIMEOUT).expect("starts");
-    assert_eq!(engine.dialect(), Dialect::Uci);
+    assert_eq!(engine.dialect(), ProtocolDialect::Uci);
     engine.new_game(TIMEOUT).expect("ready for a game");
 }
 
 #[test]
 fn forced_uci_dialect() {
     let mut spec = test_engine(&[]);
-    spec.dialect = Dialect::Uci;
+    spec.dialect = ProtocolDialect::Uci;
     let engine = EngineProcess::start(&spec, &config(), TIMEOUT).expect("starts");
-    assert_eq!(engine.dialect(), Dialect::Uci);
+    assert_eq!(engine.dialect(), ProtocolDialect::Uci);
 }
 
 #[test]

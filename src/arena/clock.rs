@@ -109,9 +109,10 @@ impl fmt::Display for TimeControl {
     }
 }
 
-/// One player's clock during a game.
+/// One player's clock during a game, kept by the runner; `go` sends what is left of it
+/// (which the engine reads into its own [`Clock`](crate::search::Clock)).
 #[derive(Clone, Debug)]
-pub struct Clock {
+pub struct GameClock {
     control: TimeControl,
     remaining: Duration,
     moves_made: u32,
@@ -124,9 +125,9 @@ pub struct Flagged {
     pub allowed: Duration,
 }
 
-impl Clock {
+impl GameClock {
     pub fn new(control: TimeControl) -> Self {
-        Clock {
+        GameClock {
             control,
             remaining: control.base,
             moves_made: 0,
@@ -224,7 +225,7 @@ mod tests {
 
     #[test]
     fn increments_and_periods_refill_the_clock() {
-        let mut clock = Clock::new("2/1+0.1".parse().expect("valid"));
+        let mut clock = GameClock::new("2/1+0.1".parse().expect("valid"));
         assert_eq!(clock.moves_to_go(), Some(2));
         clock.charge(ms(300), Duration::ZERO).expect("in time");
         // 1000 - 300 + 100
@@ -240,7 +241,7 @@ mod tests {
 
     #[test]
     fn flags_past_the_margin_only() {
-        let mut clock = Clock::new("1".parse().expect("valid"));
+        let mut clock = GameClock::new("1".parse().expect("valid"));
         clock.charge(ms(1_040), ms(50)).expect("within the margin");
         assert_eq!(clock.remaining(), Duration::ZERO);
         let flagged = clock.charge(ms(51), ms(50)).expect_err("past the margin");

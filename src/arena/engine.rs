@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::GameConfig;
 
-use super::settings::{Dialect, EngineSpec};
+use super::settings::{EngineSpec, ProtocolDialect};
 
 /// Lines longer than this are cut (an engine printing without newlines cannot exhaust
 /// memory).
@@ -50,7 +50,7 @@ pub struct EngineProcess {
     child: Child,
     input: ChildStdin,
     output: Receiver<Output>,
-    dialect: Dialect,
+    dialect: ProtocolDialect,
 }
 
 impl std::fmt::Debug for EngineProcess {
@@ -152,32 +152,36 @@ impl EngineProcess {
     }
 
     /// The dialect the handshake settled on (`Ugi` or `Uci`).
-    pub fn dialect(&self) -> Dialect {
+    pub fn dialect(&self) -> ProtocolDialect {
         self.dialect
     }
 
     /// `ugi` -> `ugiok`; in `Auto`, an engine that does not say `ugiok` within a short
     /// probe (or says it does not know `ugi`) is asked `uci` -> `uciok`.
-    fn handshake(&mut self, dialect: Dialect, timeout: Duration) -> Result<(), EngineError> {
+    fn handshake(
+        &mut self,
+        dialect: ProtocolDialect,
+        timeout: Duration,
+    ) -> Result<(), EngineError> {
         match dialect {
-            Dialect::Ugi => {
+            ProtocolDialect::Ugi => {
                 self.send("ugi")?;
                 self.wait_for(|line| line == "ugiok", timeout, "ugiok")?;
-                self.dialect = Dialect::Ugi;
+                self.dialect = ProtocolDialect::Ugi;
             }
-            Dialect::Uci => {
+            ProtocolDialect::Uci => {
                 self.send("uci")?;
                 self.wait_for(|line| line == "uciok", timeout, "uciok")?;
-                self.dialect = Dialect::Uci;
+                self.dialect = ProtocolDialect::Uci;
             }
-            Dialect::Auto => {
+            ProtocolDialect::Auto => {
                 self.send("ugi")?;
                 let probe = timeout.min(Duration::from_millis(2000));
                 let deadline = Instant::now() + probe;
                 loop {
                     match self.next_line(deadline) {
                         Ok((line, _)) if line == "ugiok" => {
-                            self.dialect = Dialect::Ugi;
+                            self.dialect = ProtocolDialect::Ugi;
                             return Ok(());
                         }
                         // Some UCI engines answer an unknown command right away.
@@ -189,7 +193,7 @@ impl EngineProcess {
                 }
                 self.send("uci")?;
                 self.wait_for(|line| line == "uciok", timeout, "ugiok or uciok")?;
-                self.dialect = Dialect::Uci;
+                self.dialect = ProtocolDialect::Uci;
             }
         }
         Ok(())
@@ -259,8 +263,8 @@ impl EngineProcess {
     pub fn new_game(&mut self, timeout: Duration) -> Result<(), EngineError> {
         self.drain();
         let command = match self.dialect {
-            Dialect::Uci => "ucinewgame",
-            Dialect::Ugi | Dialect::Auto => "uginewgame",
+            ProtocolDialect::Uci => "ucinewgame",
+            ProtocolDialect::Ugi | ProtocolDialect::Auto => "uginewgame",
         };
         self.send(command)?;
         self.is_ready(timeout)

@@ -38,7 +38,7 @@ use clock::TimeControl;
 use openings::{BookOrder, OpeningBook};
 use referee::GameSettings;
 use runner::{MatchPlan, PlannedGame};
-use settings::{EngineSpec, SearchLimits, Shard, Timeouts};
+use settings::{EngineSpec, MoveLimits, Shard, Timeouts};
 use sprt::Sprt;
 
 /// The long description of the command's `--help`.
@@ -364,7 +364,7 @@ pub fn run_checked(args: &MatchArgs) -> Result<String, MatchError> {
             )));
         }
     };
-    let limits = SearchLimits {
+    let limits = MoveLimits {
         clock: args.tc,
         movetime: args.movetime.map(Duration::from_millis),
         nodes: args.nodes,

@@ -9,18 +9,18 @@ use std::time::{Duration, Instant};
 
 use crate::game::{AnyGame, GameConfig, Outcome, Player};
 
-use super::clock::Clock;
+use super::clock::GameClock;
 use super::engine::{EngineError, EngineProcess};
 use super::openings::Opening;
 use super::record::{GameResult, MatchRecord, OpeningRecord, Termination};
 use super::schedule::GameJob;
-use super::settings::{Dialect, EngineSpec, SearchLimits, Timeouts};
+use super::settings::{EngineSpec, MoveLimits, ProtocolDialect, Timeouts};
 
 /// Everything that stays the same from game to game.
 #[derive(Clone, Debug)]
 pub struct GameSettings {
     pub config: GameConfig,
-    pub limits: SearchLimits,
+    pub limits: MoveLimits,
     pub timeouts: Timeouts,
     /// Engine plies after which the game is drawn.
     pub max_plies: Option<usize>,
@@ -55,16 +55,16 @@ pub fn judge_bestmove(line: &str) -> Result<&str, LineViolation> {
 /// clock (an engine on its own fixed-time limit) is reported with the mover's clock, so
 /// engines that expect both fields still get them.
 pub fn go_command(
-    limits: &SearchLimits,
-    clocks: &[Option<Clock>; 2],
+    limits: &MoveLimits,
+    clocks: &[Option<GameClock>; 2],
     mover: Player,
-    dialect: Dialect,
+    dialect: ProtocolDialect,
 ) -> String {
     let mut go = String::from("go");
     if let Some(own) = &clocks[mover.index()] {
         let names = match dialect {
-            Dialect::Uci => ["wtime", "btime", "winc", "binc"],
-            Dialect::Ugi | Dialect::Auto => ["p1time", "p2time", "p1inc", "p2inc"],
+            ProtocolDialect::Uci => ["wtime", "btime", "winc", "binc"],
+            ProtocolDialect::Ugi | ProtocolDialect::Auto => ["p1time", "p2time", "p1inc", "p2inc"],
         };
         let white = clocks[0].as_ref().unwrap_or(own);
         let black = clocks[1].as_ref().unwrap_or(own);
@@ -283,8 +283,8 @@ fn play_moves(
             1 - white_engine
         }
     };
-    let mut clocks: [Option<Clock>; 2] =
-        [Player::One, Player::Two].map(|player| seat_limits[seat_of(player)].clock.map(Clock::new));
+    let mut clocks: [Option<GameClock>; 2] = [Player::One, Player::Two]
+        .map(|player| seat_limits[seat_of(player)].clock.map(GameClock::new));
     loop {
         if let Some(outcome) = game.outcome() {
             let score = game.score();
@@ -416,39 +416,44 @@ mod tests {
 
     #[test]
     fn go_commands_per_dialect() {
-        let limits = SearchLimits {
+        let limits = MoveLimits {
             clock: Some("40/10+0.1".parse().expect("valid")),
             nodes: Some(500),
-            ..SearchLimits::default()
+            ..MoveLimits::default()
         };
         let control = limits.clock.expect("set");
-        let clocks = [Some(Clock::new(control)), Some(Clock::new(control))];
+        let clocks = [Some(GameClock::new(control)), Some(GameClock::new(control))];
         assert_eq!(
-            go_command(&limits, &clocks, Player::Two, Dialect::Ugi),
+            go_command(&limits, &clocks, Player::Two, ProtocolDialect::Ugi),
             "go p1time 10000 p2time 10000 p1inc 100 p2inc 100 movestogo 40 nodes 500"
         );
         assert_eq!(
-            go_command(&limits, &clocks, Player::One, Dialect::Uci),
+            go_command(&limits, &clocks, Player::One, ProtocolDialect::Uci),
             "go wtime 10000 btime 10000 winc 100 binc 100 movestogo 40 nodes 500"
         );
         // Time odds: black on 40 s + 0.4 s, white on its own fixed time (no clock).
         let black: TimeControl = "40+0.4".parse().expect("valid");
-        let odds = [None, Some(Clock::new(black))];
+        let odds = [None, Some(GameClock::new(black))];
         assert_eq!(
-            go_command(&limits, &odds, Player::Two, Dialect::Ugi),
+            go_command(&limits, &odds, Player::Two, ProtocolDialect::Ugi),
             "go p1time 40000 p2time 40000 p1inc 400 p2inc 400 nodes 500"
         );
         assert_eq!(
-            go_command(&SearchLimits::default(), &odds, Player::One, Dialect::Ugi),
+            go_command(
+                &MoveLimits::default(),
+                &odds,
+                Player::One,
+                ProtocolDialect::Ugi
+            ),
             "go"
         );
-        let fixed = SearchLimits {
+        let fixed = MoveLimits {
             movetime: Some(Duration::from_millis(250)),
             depth: Some(3),
-            ..SearchLimits::default()
+            ..MoveLimits::default()
         };
         assert_eq!(
-            go_command(&fixed, &[None, None], Player::One, Dialect::Ugi),
+            go_command(&fixed, &[None, None], Player::One, ProtocolDialect::Ugi),
             "go movetime 250 depth 3"
         );
     }

@@ -7,9 +7,10 @@ use std::time::Duration;
 
 use super::clock::TimeControl;
 
-/// Which handshake to use with an engine.
+/// Which handshake to use with an engine: the runner's choice, `Auto` included (the
+/// engine's own record of the client's handshake is `protocol::Dialect`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum Dialect {
+pub enum ProtocolDialect {
     /// Try `ugi`, fall back to `uci` when the engine does not answer `ugiok`.
     #[default]
     Auto,
@@ -24,13 +25,13 @@ pub struct EngineSpec {
     pub arguments: Vec<String>,
     pub name: String,
     pub directory: Option<PathBuf>,
-    pub dialect: Dialect,
+    pub dialect: ProtocolDialect,
     /// `option.NAME=VALUE` pairs, sent with `setoption` in the order given.
     pub options: Vec<(String, String)>,
     /// This engine's own search limits (`tc=`, `st=`, `movetime=`, `nodes=`, `depth=`):
     /// when any is given they replace the match-wide ones for this engine, so a 4x-time
     /// or time-odds match needs no tricks.
-    pub limits: Option<SearchLimits>,
+    pub limits: Option<MoveLimits>,
 }
 
 /// Why an engine, shard or limit setting was rejected.
@@ -71,10 +72,10 @@ impl EngineSpec {
         let mut command = None;
         let mut name = None;
         let mut directory = None;
-        let mut dialect = Dialect::Auto;
+        let mut dialect = ProtocolDialect::Auto;
         let mut arguments = Vec::new();
         let mut options = Vec::new();
-        let mut limits = SearchLimits::default();
+        let mut limits = MoveLimits::default();
         for word in each.iter().chain(own) {
             let (key, value) = word
                 .split_once('=')
@@ -118,9 +119,9 @@ impl EngineSpec {
                 "dir" => directory = Some(PathBuf::from(value)),
                 "proto" => {
                     dialect = match value {
-                        "ugi" => Dialect::Ugi,
-                        "uci" => Dialect::Uci,
-                        "auto" => Dialect::Auto,
+                        "ugi" => ProtocolDialect::Ugi,
+                        "uci" => ProtocolDialect::Uci,
+                        "auto" => ProtocolDialect::Auto,
                         _ => return Err(engine_error(word, "proto must be ugi, uci or auto")),
                     }
                 }
@@ -155,21 +156,23 @@ impl EngineSpec {
     }
 
     /// The limits this engine plays under: its own when it has any, else the match's.
-    pub fn effective_limits(&self, match_limits: SearchLimits) -> SearchLimits {
+    pub fn effective_limits(&self, match_limits: MoveLimits) -> MoveLimits {
         self.limits.unwrap_or(match_limits)
     }
 }
 
-/// What bounds each search: any combination of a clock, a fixed time, nodes and depth.
+/// What bounds each move an engine is asked for: any combination of a clock, a fixed
+/// time, nodes and depth, sent as `go` arguments (which the engine reads into its own
+/// [`SearchLimits`](crate::search::SearchLimits)).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct SearchLimits {
+pub struct MoveLimits {
     pub clock: Option<TimeControl>,
     pub movetime: Option<Duration>,
     pub nodes: Option<u64>,
     pub depth: Option<u32>,
 }
 
-impl SearchLimits {
+impl MoveLimits {
     pub fn is_empty(&self) -> bool {
         self.clock.is_none()
             && self.movetime.is_none()
@@ -231,7 +234,7 @@ mod tests {
         assert_eq!(spec.command, PathBuf::from("/opt/bin/tessera"));
         assert_eq!(spec.name, "tessera");
         assert_eq!(spec.arguments, ["--log", "warn"]);
-        assert_eq!(spec.dialect, Dialect::Uci);
+        assert_eq!(spec.dialect, ProtocolDialect::Uci);
         assert_eq!(spec.directory, Some(PathBuf::from("/tmp")));
         assert_eq!(
             spec.options,
@@ -247,9 +250,9 @@ mod tests {
     #[test]
     fn engine_limit_words_override_the_match() {
         let plain = EngineSpec::from_words(&[], &words("cmd=x")).expect("valid");
-        let match_limits = SearchLimits {
+        let match_limits = MoveLimits {
             movetime: Some(Duration::from_millis(100)),
-            ..SearchLimits::default()
+            ..MoveLimits::default()
         };
         assert_eq!(plain.limits, None);
         assert_eq!(plain.effective_limits(match_limits), match_limits);
@@ -259,12 +262,12 @@ mod tests {
         assert_eq!(own.nodes, Some(500));
         assert_eq!(own.clock, Some("10+0.1".parse().expect("valid")));
         let fixed = EngineSpec::from_words(&[], &words("cmd=x st=0.4 depth=7")).expect("valid");
-        let fixed = fixed.effective_limits(SearchLimits::default());
+        let fixed = fixed.effective_limits(MoveLimits::default());
         assert_eq!(fixed.movetime, Some(Duration::from_millis(400)));
         assert_eq!(fixed.depth, Some(7));
         let millis = EngineSpec::from_words(&[], &words("cmd=x movetime=250")).expect("valid");
         assert_eq!(
-            millis.effective_limits(SearchLimits::default()).movetime,
+            millis.effective_limits(MoveLimits::default()).movetime,
             Some(Duration::from_millis(250))
         );
     }

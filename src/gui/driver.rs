@@ -11,7 +11,7 @@
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use crate::arena::clock::Clock;
+use crate::arena::clock::GameClock;
 use crate::arena::engine::{EngineError, EngineProcess};
 use crate::arena::referee::{go_command, judge_bestmove};
 use crate::arena::settings::EngineSpec;
@@ -213,7 +213,7 @@ impl Driver {
             let time = table
                 .limits
                 .movetime
-                .or_else(|| clocks[mover.index()].as_ref().map(Clock::remaining));
+                .or_else(|| clocks[mover.index()].as_ref().map(GameClock::remaining));
             let bound = match time {
                 Some(time) => time + self.timeouts.grace,
                 None => self.timeouts.unbounded_move + self.timeouts.grace,

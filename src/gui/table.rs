@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::arena::clock::{Clock, TimeControl};
-use crate::arena::settings::SearchLimits;
+use crate::arena::clock::{GameClock, TimeControl};
+use crate::arena::settings::MoveLimits;
 use crate::game::any::GameKind;
 use crate::game::{AnyGame, CatchupRule, GameConfig, Outcome, Player, Variant};
 use crate::picture::{frame, picture_side};
@@ -122,8 +122,8 @@ pub struct Table {
     redo: Vec<String>,
     forfeit: Option<(Player, String)>,
     pub seats: [Seat; 2],
-    pub limits: SearchLimits,
-    clocks: Option<[Clock; 2]>,
+    pub limits: MoveLimits,
+    clocks: Option<[GameClock; 2]>,
     turn_started: Instant,
     /// Engines do not move until the page says so (after undo, redo and loading).
     pub paused: bool,
@@ -147,7 +147,7 @@ fn player_name(player: Player) -> &'static str {
 }
 
 /// A search-limit set from the page's numbers: each must be above zero.
-fn limits_of(request: &GameRequest) -> Result<SearchLimits, String> {
+fn limits_of(request: &GameRequest) -> Result<MoveLimits, String> {
     let positive = |value: Option<u64>, name: &str| match value {
         Some(0) => Err(format!("{name} must be above 0 (0)")),
         other => Ok(other),
@@ -159,7 +159,7 @@ fn limits_of(request: &GameRequest) -> Result<SearchLimits, String> {
         ),
         None => None,
     };
-    let limits = SearchLimits {
+    let limits = MoveLimits {
         clock,
         movetime: positive(request.movetime, "movetime")?.map(Duration::from_millis),
         nodes: positive(request.nodes, "nodes")?,
@@ -193,9 +193,9 @@ impl Table {
             redo: Vec::new(),
             forfeit: None,
             seats: [Seat::Human, Seat::Engine(0)],
-            limits: SearchLimits {
+            limits: MoveLimits {
                 movetime: Some(Duration::from_millis(1000)),
-                ..SearchLimits::default()
+                ..MoveLimits::default()
             },
             clocks: None,
             turn_started: Instant::now(),
@@ -252,7 +252,7 @@ impl Table {
         self.touch();
     }
 
-    pub fn clocks(&self) -> Option<&[Clock; 2]> {
+    pub fn clocks(&self) -> Option<&[GameClock; 2]> {
         self.clocks.as_ref()
     }
 
@@ -317,7 +317,7 @@ impl Table {
         Ok(())
     }
 
-    fn seats_and_limits(&self, request: &GameRequest) -> Result<([Seat; 2], SearchLimits), String> {
+    fn seats_and_limits(&self, request: &GameRequest) -> Result<([Seat; 2], MoveLimits), String> {
         let count = self.engines.len();
         let seat = |text: &Option<String>, old: Seat| match text {
             Some(text) => Seat::parse(text, count),
@@ -339,11 +339,11 @@ impl Table {
         Ok((seats, limits))
     }
 
-    fn set_limits(&mut self, limits: SearchLimits) {
+    fn set_limits(&mut self, limits: MoveLimits) {
         if limits.clock != self.limits.clock || self.moves.is_empty() {
             self.clocks = limits
                 .clock
-                .map(|control| [Clock::new(control), Clock::new(control)]);
+                .map(|control| [GameClock::new(control), GameClock::new(control)]);
         }
         self.limits = limits;
     }
