@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use tessera::arena::engine::{EngineError, EngineProcess};
+use tessera::arena::engine_process::{EngineError, EngineProcess};
 use tessera::arena::settings::{EngineSpec, ProtocolDialect};
 use tessera::game::{GameConfig, Variant};
 

@@ -6,7 +6,7 @@
 //!   controls, Elo/LOS/pentanomial statistics, the pentanomial GSPRT).
 //! - [`settings`], [`openings`], [`schedule`]: what to play (engines, limits, openings,
 //!   which global game numbers this run or shard plays).
-//! - [`engine`]: an engine process with deadline-bounded line I/O.
+//! - [`engine_process`]: an engine process with deadline-bounded line I/O.
 //! - [`referee`]: one game, every move checked by the rules.
 //! - [`record`], [`report`]: JSONL and PGN records; progress and the final table.
 //! - [`runner`]: worker threads, resume, SPRT stop, merge.
@@ -14,7 +14,7 @@
 //! - [`test_engine`]: a deliberately misbehaving engine for the runner's own tests.
 
 pub mod clock;
-pub mod engine;
+pub mod engine_process;
 pub mod openings;
 pub mod record;
 pub mod referee;

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use crate::game::{AnyGame, GameConfig, Outcome, Player};
 
 use super::clock::GameClock;
-use super::engine::{EngineError, EngineProcess};
+use super::engine_process::{EngineError, EngineProcess};
 use super::openings::Opening;
 use super::record::{GameResult, MatchRecord, OpeningRecord, Termination};
 use super::schedule::GameJob;

@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use crate::game::AnyGame;
 
-use super::engine::EngineProcess;
+use super::engine_process::EngineProcess;
 use super::openings::Opening;
 use super::record::{MatchRecord, Scoreboard, read_jsonl};
 use super::referee::{EngineSlots, GameSettings, play_game};

@@ -12,7 +12,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::arena::clock::GameClock;
-use crate::arena::engine::{EngineError, EngineProcess};
+use crate::arena::engine_process::{EngineError, EngineProcess};
 use crate::arena::referee::{go_command, judge_bestmove};
 use crate::arena::settings::EngineSpec;
 use crate::game::GameConfig;

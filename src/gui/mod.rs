@@ -4,7 +4,7 @@
 //! Layout:
 //! - [`table`]: the game and everything the page sees; the rules library referees.
 //! - [`driver`]: the thread that owns the engine processes (the match runner's
-//!   [`crate::arena::engine::EngineProcess`]) and speaks the protocol to them.
+//!   [`crate::arena::engine_process::EngineProcess`]) and speaks the protocol to them.
 //! - [`server`]: HTTP on tiny_http: Host and Origin checks, body limits, the JSON API and
 //!   the page's files; [`polls`] keeps the waiting long polls off its workers.
 //! - [`info`], [`records`]: `info` lines as data; games loaded from match records.
