@@ -672,3 +672,51 @@ fn the_spearhead_counts_the_four_most_advanced_men_until_the_first_capture() {
     );
     assert_eq!(term(&traded, "spearhead"), 0);
 }
+
+#[test]
+fn three_men_abreast_two_rows_from_a_whole_army_force_an_even_exchange() {
+    // Side 9, 40 plies into the count: Black's three rows whole, three White men abreast
+    // on m5, m6 and m7. `m7-n6` (or its mirror) offers a man: Black must take it,
+    // landing beside m6, which takes it back, and the men stay even. An army that stays
+    // home can be traded with three men, so the count can always be restarted without
+    // giving a man.
+    let position = position(
+        "BBBBBBBBB/BBBBBBBBBB/BBBBBBBBBBB/12/4WWW6/14/15/16/17/16/15/14/13/12/\
+         WWWW3WWWW/WWWWWWWWWW/WWWWWWWWW w - 40 21",
+    );
+    let limits = SearchLimits {
+        depth: Some(7),
+        ..SearchLimits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let record = GameRecord::new(position.clone());
+    let result = searcher().search_record(&record, &limits, &stop, &mut |_| {});
+    let offer = result.best_move.expect("White has moves");
+    let mut black_to_move = position.clone();
+    black_to_move.play(offer).expect("a legal move");
+    let mut replies = Vec::new();
+    black_to_move.legal_moves(&mut replies);
+    assert!(
+        replies.iter().all(|reply| reply.is_capture()),
+        "{} offers no man",
+        position.move_text(offer)
+    );
+    // Every capture Black may choose is taken back: the men are even two plies later.
+    for reply in replies {
+        let mut taken = black_to_move.clone();
+        taken.play_unchecked(reply);
+        let mut answers = Vec::new();
+        taken.legal_moves(&mut answers);
+        assert!(answers.iter().any(|answer| {
+            let mut back = taken.clone();
+            back.play_unchecked(*answer);
+            back.material_lead(Player::One) == Some(0)
+        }));
+    }
+    // And the search prefers the exchange to drifting towards the 80-ply draw.
+    assert!(
+        matches!(result.score, Some(Score::Centipawns(value)) if value > -position.contempt()),
+        "{:?}",
+        result.score
+    );
+}
