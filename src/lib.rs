@@ -19,6 +19,7 @@
 //! | 5 | [`solve`] | `tessera solve`, exact values; Cheversi's MTD(f) starts from the evaluation search's estimate |
 //! | 6 | [`engine`] | options, strategies, Cheversi's exact phase, loaded ending tables: wires each game to its search and solver |
 //! | 7 | [`bench`](mod@bench) | the fixed node signature: fixed searches through the engine |
+//! | 7 | [`registry`] | the list of games with their facts (names, sides, parameters), read by every room above that offers a choice of game |
 //! | 8 | [`protocol`] | the UGI/UCI loop (nom parser, session state machine, thin I/O): drives the engine, perft and bench |
 //! | 8 | [`picture`] | SVG pictures of positions (`tessera render`), drawn from the rules alone |
 //! | 8 | [`arena`] | `tessera match`: talks to engines as processes, the rules library as referee |
@@ -47,6 +48,7 @@ pub mod perft;
 pub mod picture;
 pub mod protocol;
 pub mod random;
+pub mod registry;
 pub mod report;
 pub mod search;
 pub mod solve;

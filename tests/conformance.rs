@@ -160,11 +160,10 @@ fn run(config: GameConfig, games: usize, max_plies: usize) {
 }
 
 fn config(variant: Variant, size: Option<usize>, rule: CatchupRule) -> GameConfig {
-    GameConfig {
-        variant,
+    rule.chosen_in(GameConfig {
         size,
-        catchup_rule: rule,
-    }
+        ..GameConfig::new(variant)
+    })
 }
 
 #[test]

@@ -38,7 +38,9 @@ fn load(variant: Variant) -> Vec<Case> {
         for option in fields[0].split_whitespace().filter(|option| *option != "-") {
             match option.split_once('=') {
                 Some(("size", value)) => config.size = Some(value.parse().expect("size")),
-                Some(("rule", value)) => config.catchup_rule = value.parse().expect("rule"),
+                Some(("rule", value)) => config
+                    .set_parameter_words(value)
+                    .unwrap_or_else(|error| panic!("line {}: {error}", index + 1)),
                 _ => panic!("line {}: unknown option {option}", index + 1),
             }
         }

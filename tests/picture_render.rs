@@ -8,10 +8,11 @@ use tessera::picture::{MarkKind, frame, layout, render};
 
 /// A fixed position of every variant: (name, config, moves); the last move is drawn.
 fn positions() -> Vec<(&'static str, GameConfig, Vec<&'static str>)> {
-    let config = |variant, size| GameConfig {
-        variant,
-        size,
-        catchup_rule: CatchupRule::Revised,
+    let config = |variant, size| {
+        CatchupRule::Revised.chosen_in(GameConfig {
+            size,
+            ..GameConfig::new(variant)
+        })
     };
     vec![
         (

@@ -3,7 +3,7 @@
 //! the commands the parser knows; and its file formats (the match records, the solver's
 //! checkpoints and proofs, the ending tables file) name the fields the code writes.
 
-use tessera::protocol::options::{OPTIONS, option_line};
+use tessera::protocol::options::OptionTable;
 use tessera::protocol::parse::COMMANDS;
 
 fn protocol_text() -> String {
@@ -31,7 +31,7 @@ fn documented_handshake(text: &str) -> Vec<String> {
 
 #[test]
 fn the_documented_handshake_is_the_engines() {
-    let announced: Vec<String> = OPTIONS.iter().map(option_line).collect();
+    let announced = OptionTable::builtin().lines();
     assert_eq!(documented_handshake(&protocol_text()), announced);
 }
 
@@ -50,7 +50,8 @@ fn the_option_table_names_every_option_in_order() {
         .filter_map(|line| line.strip_prefix("| `"))
         .filter_map(|rest| rest.split_once('`').map(|(name, _)| name))
         .collect();
-    let announced: Vec<&str> = OPTIONS.iter().map(|spec| spec.name).collect();
+    let table = OptionTable::builtin();
+    let announced: Vec<&str> = table.specs().iter().map(|spec| spec.name).collect();
     assert_eq!(documented, announced);
 }
 

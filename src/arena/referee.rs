@@ -215,7 +215,7 @@ pub fn play_game(
         pair: job.pair,
         variant: settings.config.variant.name().to_string(),
         size: settings.config.board_size(),
-        rule: settings.config.catchup_rule.name().to_string(),
+        rule: settings.config.parameter_words(),
         engines: names.clone(),
         white_engine,
         white: names[white_engine].clone(),

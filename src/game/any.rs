@@ -47,7 +47,7 @@ impl AnyGame {
     /// played on.
     pub fn new(config: GameConfig) -> Result<Self, PositionError> {
         let side = config.board_size();
-        let range = config.variant.size_range();
+        let range = &config.variant.facts().sizes;
         if !range.contains(&side) {
             return Err(PositionError::BoardSize {
                 token: side.to_string(),

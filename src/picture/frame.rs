@@ -10,7 +10,7 @@ use crate::board::hex::{HexGeometry, geometry};
 use crate::game::any::GameKind;
 use crate::game::board_field::expand_row;
 use crate::game::cheversi::{PieceKind, Squares, attacks};
-use crate::game::{AnyGame, Outcome, Player, Variant};
+use crate::game::{AnyGame, CatchupRule, Outcome, Player, Variant};
 
 /// Some cells of the board with one meaning, optionally a label per cell.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -142,7 +142,7 @@ pub fn frame(game: &AnyGame, last_move: Option<&str>) -> Result<Frame, FrameErro
         Variant::HexCheckers => format!("Hex checkers, side {side}"),
         Variant::Catchup => format!(
             "Catchup, side {side}, {} rule",
-            game.config().catchup_rule.name()
+            CatchupRule::of(game.config()).name()
         ),
     };
     let mover = match game.outcome() {

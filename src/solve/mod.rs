@@ -153,11 +153,10 @@ fn run_solve(args: &SolveArgs) -> Result<Vec<String>, SolveError> {
     let variant = args
         .variant
         .ok_or_else(|| SolveError::Setup("--variant is required".to_string()))?;
-    let config = GameConfig {
-        variant,
+    let config = args.rule.chosen_in(GameConfig {
         size: args.size,
-        catchup_rule: args.rule,
-    };
+        ..GameConfig::new(variant)
+    });
     let mut game = match &args.fen {
         Some(text) => AnyGame::from_position_text(config, text),
         None => AnyGame::new(config),
@@ -223,7 +222,7 @@ fn solve_game<G: Solvable, R: Rules>(
     let header = Header {
         variant: config.variant.name().to_string(),
         size: game_size(&config, game),
-        rule: config.catchup_rule.name().to_string(),
+        rule: CatchupRule::of(&config).name().to_string(),
         position: game.position_text(),
     };
     if let Some(path) = &args.checkpoint

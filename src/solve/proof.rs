@@ -120,7 +120,7 @@ pub fn header(config: &GameConfig, position: &str) -> String {
         "{MAGIC}\nvariant {}\nsize {}\nrule {}\nposition {position}\n",
         config.variant.name(),
         config.board_size(),
-        config.catchup_rule.name()
+        CatchupRule::of(config).name()
     )
 }
 
@@ -180,11 +180,10 @@ pub fn check(text: &str) -> Result<(GameConfig, Vec<CheckedClaim>), CheckError> 
         .parse()
         .map_err(|error: String| format(&error))?;
     let position = field("position")?;
-    let config = GameConfig {
-        variant,
+    let config = rule.chosen_in(GameConfig {
         size: Some(size),
-        catchup_rule: rule,
-    };
+        ..GameConfig::new(variant)
+    });
     let root = AnyGame::from_position_text(config, &position)
         .map_err(|error| format(&format!("position: {error}")))?;
     let mut claims = Vec::new();

@@ -39,6 +39,7 @@
 //! fixed-size stack, so generation never allocates beyond the caller's buffer.
 
 pub mod endings;
+mod facts;
 mod generation;
 mod layout;
 mod moves;
@@ -53,6 +54,7 @@ use crate::board::hex::{HexGeometry, geometry};
 use crate::board::strided::StridedSet;
 use crate::game::{GameConfig, MoveError, Outcome, Player, PositionError, Rules, Variant};
 
+pub use facts::{HEX_CHECKERS, KRUZNO};
 pub use generation::GrowingTask;
 pub use moves::{MAX_JUMPS, Move};
 pub use placement::Placement;

@@ -56,11 +56,10 @@ pub fn config_of(byte: u8) -> GameConfig {
         code => Some(usize::from(code) - 1),
     };
     let catchup_rule = CatchupRule::ALL[usize::from((byte / 48) % 2)];
-    GameConfig {
-        variant,
+    catchup_rule.chosen_in(GameConfig {
         size,
-        catchup_rule,
-    }
+        ..GameConfig::new(variant)
+    })
 }
 
 /// The bytes as text: the parsers take `&str`, and the protocol's reader turns invalid
@@ -454,15 +453,19 @@ pub fn gui_requests(data: &[u8]) {
     }
     let view = shared.lock().view();
     let variant = view["variant"].as_str().and_then(|name| name.parse().ok());
-    let rule = view["rule"].as_str().and_then(|name| name.parse().ok());
-    let (Some(variant), Some(catchup_rule)) = (variant, rule) else {
+    let parameters = view["parameters"].as_object();
+    let (Some(variant), Some(parameters)) = (variant, parameters) else {
         panic!("a view without its game: {view}");
     };
-    let config = GameConfig {
-        variant,
+    let mut config = GameConfig {
         size: view["side"].as_u64().map(|side| side as usize),
-        catchup_rule,
+        ..GameConfig::new(variant)
     };
+    for (option, value) in parameters {
+        config
+            .set_parameter(option, value.as_str().unwrap_or(""))
+            .unwrap_or_else(|error| panic!("the view's parameters: {error}"));
+    }
     let start = view["start"].as_str().unwrap_or("");
     let mut game = AnyGame::from_position_text(config, start)
         .unwrap_or_else(|error| panic!("the table's start {start}: {error}"));
@@ -508,11 +511,10 @@ pub fn checkpoint(data: &[u8]) {
     let length = bytes.len() as u64;
     match read_from(Cursor::new(bytes), length, "fuzz", &header, &shared.table) {
         Ok(_) => {
-            let config = GameConfig {
-                variant: Variant::Catchup,
+            let config = CatchupRule::Revised.chosen_in(GameConfig {
                 size: Some(2),
-                catchup_rule: CatchupRule::Revised,
-            };
+                ..GameConfig::new(Variant::Catchup)
+            });
             let game = AnyGame::new(config).expect("catchup side 2 starts");
             let tessera::game::any::GameKind::Catchup(record) = game.kind() else {
                 panic!("catchup is catchup");
