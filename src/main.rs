@@ -5,8 +5,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use tessera::game::{AnyGame, GameConfig, Variant, listed};
-use tessera::registry::{ParameterArgs, Registry, size_help, variant_parser};
+use tessera::game::{GameConfig, Variant, listed};
+use tessera::registry::{AnyGame, ParameterArgs, Registry, size_help, variant_parser};
 
 #[derive(Parser)]
 #[command(name = "tessera", version, about = about())]
@@ -389,7 +389,7 @@ fn run_perft(args: &PerftArgs, divide: bool) -> ExitCode {
     let mut lines = Vec::new();
     let never = std::sync::atomic::AtomicBool::new(false);
     tessera::perft::report(
-        &game,
+        game.perft_root(),
         args.depth,
         divide,
         !args.no_bulk,

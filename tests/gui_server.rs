@@ -10,8 +10,9 @@ use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tessera::game::{AnyGame, GameConfig, Outcome, Variant};
+use tessera::game::{GameConfig, Outcome, Variant};
 use tessera::gui::polls::MAX_PARKED;
+use tessera::registry::AnyGame;
 use tessera::registry::Registry;
 
 const TESSERA: &str = env!("CARGO_BIN_EXE_tessera");

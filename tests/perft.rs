@@ -8,8 +8,8 @@
 
 use std::path::Path;
 
-use tessera::game::{AnyGame, GameConfig, Variant};
-use tessera::perft::game_perft;
+use tessera::game::{GameConfig, Variant};
+use tessera::registry::AnyGame;
 
 /// Counts above this are only checked with bulk counting (keeps the suite fast).
 const PLAYED_LEAF_LIMIT: u64 = 2_000_000;
@@ -71,14 +71,14 @@ fn check(variant: Variant) {
     for case in load(variant) {
         for &(depth, count) in &case.expected {
             assert_eq!(
-                game_perft(&case.game, depth, true),
+                case.game.perft(depth, true),
                 count,
                 "{variant} line {} depth {depth} (bulk)",
                 case.line_number
             );
             if count <= PLAYED_LEAF_LIMIT {
                 assert_eq!(
-                    game_perft(&case.game, depth, false),
+                    case.game.perft(depth, false),
                     count,
                     "{variant} line {} depth {depth} (every leaf played)",
                     case.line_number

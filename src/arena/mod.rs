@@ -32,8 +32,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::game::{AnyGame, GameConfig, Variant};
-use crate::registry::{ParameterArgs, Registry};
+use crate::game::GameConfig;
+use crate::registry::{AnyGame, ParameterArgs, Registry};
 
 use clock::TimeControl;
 use openings::{BookOrder, OpeningBook};
@@ -67,8 +67,8 @@ pub struct MatchArgs {
     #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
     pub each: Vec<String>,
     /// The game. Required (except with --merge or --watch).
-    #[arg(long, value_parser = crate::registry::variant_parser(), ignore_case = true)]
-    pub variant: Option<Variant>,
+    #[arg(long, value_name = "VARIANT", help = variant_help())]
+    pub variant: Option<String>,
     /// Board side, sent as BoardSize and checked against the variant's range. Default:
     /// the variant's own (nothing is sent).
     #[arg(long)]
@@ -306,8 +306,22 @@ fn parse_sprt(args: &MatchArgs) -> Result<Option<Sprt>, MatchError> {
     }
 }
 
+/// `--variant`'s help: the games of the built-in registry.
+fn variant_help() -> String {
+    format!(
+        "The game: {}. Required (except with --merge or --watch)",
+        Registry::builtin().names_text()
+    )
+}
+
 /// Checks the whole command line, then runs; returns the final table.
 pub fn run_checked(args: &MatchArgs) -> Result<String, MatchError> {
+    run_checked_in(args, &Registry::builtin())
+}
+
+/// [`run_checked`] with `--variant` one of the games of `registry` (a test's registry
+/// with a game of its own: the referee sets the game up through its entry).
+pub fn run_checked_in(args: &MatchArgs, registry: &Registry) -> Result<String, MatchError> {
     let sprt = parse_sprt(args)?;
     if let Some(directory) = &args.watch {
         let plan = watch::WatchPlan {
@@ -329,12 +343,13 @@ pub fn run_checked(args: &MatchArgs) -> Result<String, MatchError> {
         return Ok(runner::merge(files, sprt.as_ref())?);
     }
     let games = args.games.unwrap_or(2);
-    let variant = args.variant.ok_or_else(|| {
-        invalid(format!(
-            "--variant is required ({})",
-            Registry::builtin().names_text()
-        ))
-    })?;
+    let name = args
+        .variant
+        .as_deref()
+        .ok_or_else(|| invalid(format!("--variant is required ({})", registry.names_text())))?;
+    let variant = registry
+        .find(name)
+        .map_err(|error| invalid(format!("--variant: {error}")))?;
     if let Some(size) = args.size {
         let sizes = &variant.facts().sizes;
         if !sizes.contains(&size) {

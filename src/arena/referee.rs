@@ -7,7 +7,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::game::{AnyGame, GameConfig, Outcome, Player};
+use crate::game::{GameConfig, Outcome, Player};
+use crate::registry::AnyGame;
 
 use super::clock::Clock;
 use super::engine::{EngineError, EngineProcess};

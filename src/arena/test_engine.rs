@@ -6,8 +6,8 @@
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-use crate::game::{AnyGame, GameConfig};
-use crate::registry::Registry;
+use crate::game::GameConfig;
+use crate::registry::{AnyGame, Registry};
 
 use crate::random::SplitMix64;
 

@@ -20,6 +20,8 @@ pub struct GameFacts {
     pub sizes: RangeInclusive<usize>,
     /// The side used when none is chosen.
     pub default_size: usize,
+    /// The board's shape, as `d` draws it from the position string.
+    pub board: BoardShape,
     /// The game's parameters, each set by a protocol option of its own.
     pub parameters: &'static [GameParameter],
     /// What a `score cp N` of the engine means in this game.
@@ -97,6 +99,16 @@ pub fn listed(words: &[&str], conjunction: &str) -> String {
         [only] => only.to_string(),
         [init @ .., last] => format!("{} {conjunction} {last}", init.join(", ")),
     }
+}
+
+/// A board's shape. The first field of the game's position string lists its rows,
+/// separated by `/`, with pieces as letters and runs of empty cells as digits.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BoardShape {
+    /// The 8x8 board, rank 8 first.
+    Square,
+    /// A hexhex board ([`crate::board::hex`]), its last row first.
+    Hex,
 }
 
 /// What the engine's `score cp N` measures in a game.

@@ -3,11 +3,14 @@
 //! Each game is one module (`cheversi`, `checkers` for both Kruzno and hex checkers,
 //! `catchup`). Evaluation and search live elsewhere: a `Rules` value knows only what is
 //! legal, what a move does, and how the game ends. [`GameRecord`] adds the history that
-//! repetition needs; [`AnyGame`] picks a game at run time from a [`GameConfig`] and speaks
-//! in move and position text, which is what the protocol and the match runner need.
+//! repetition needs and speaks in move and position text. [`GameFacts`] say what each
+//! game is (names, board sides, parameters), [`GameConfig`] which game is set up, and
+//! [`GameKind`] holds a built-in game's record for generic code. Picking any game at run
+//! time, added ones included, is the registry's (`crate::registry::AnyGame`), above the
+//! engine that searches it.
 
-pub mod any;
 pub mod board_field;
+pub mod builtin;
 pub mod catchup;
 pub mod checkers;
 pub mod cheversi;
@@ -19,10 +22,12 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::str::FromStr;
 
-pub use any::AnyGame;
+pub use builtin::GameKind;
 pub use catchup::CatchupRule;
 pub use error::{MoveError, PositionError};
-pub use facts::{GameFacts, GameParameter, ParameterValues, ScoreUnits, either_of, listed};
+pub use facts::{
+    BoardShape, GameFacts, GameParameter, ParameterValues, ScoreUnits, either_of, listed,
+};
 pub use record::GameRecord;
 
 /// One of the two players. Player 1 is White and moves first in every game.
@@ -87,15 +92,50 @@ impl Outcome {
     }
 }
 
-/// The four games Tessera plays. A closed set: every `match` on it is exhaustive. What
-/// each game is (names, board sides, parameters) is its [`GameFacts`], stated next to its
-/// rules.
+/// A game: one of the four built-in ones, or one added from outside this crate (a test's
+/// game, through its registry entry). Every `match` on it is exhaustive, so the places
+/// that know a built-in game by name say what an added game gets instead. What each game
+/// is (names, board sides, parameters) is its [`GameFacts`], stated next to its rules.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
     Cheversi,
     Kruzno,
     HexCheckers,
     Catchup,
+    /// A game added through a registry entry (`crate::registry::GameEntry`).
+    Added(&'static dyn AddedGame),
+}
+
+/// A game added from outside the built-in ones: its facts, and behind `Any` what sets it
+/// up and searches it (the registry's `GameEntry`, which implements this; the rooms that
+/// need it sit above the engine).
+pub trait AddedGame: Sync {
+    /// The game's facts.
+    fn facts(&self) -> &'static GameFacts;
+
+    /// The value behind this trait, for the registry to recover its entry.
+    fn as_any(&self) -> &dyn std::any::Any;
+}
+
+/// Added games are one game when they share their facts.
+impl PartialEq for dyn AddedGame {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.facts(), other.facts())
+    }
+}
+
+impl Eq for dyn AddedGame {}
+
+impl Hash for dyn AddedGame {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.facts().name.hash(state);
+    }
+}
+
+impl Debug for dyn AddedGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "AddedGame({})", self.facts().name)
+    }
 }
 
 impl Variant {
@@ -113,6 +153,7 @@ impl Variant {
             Variant::Kruzno => &checkers::KRUZNO,
             Variant::HexCheckers => &checkers::HEX_CHECKERS,
             Variant::Catchup => &catchup::FACTS,
+            Variant::Added(game) => game.facts(),
         }
     }
 

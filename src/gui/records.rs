@@ -3,8 +3,8 @@
 //! names). Every move is replayed with the rules before the game is accepted.
 
 use crate::arena::record::MatchRecord;
-use crate::game::{AnyGame, GameConfig};
-use crate::registry::Registry;
+use crate::game::GameConfig;
+use crate::registry::{AnyGame, Registry};
 
 /// A game ready to step through: the configuration, the start position and the moves.
 #[derive(Clone, Debug)]

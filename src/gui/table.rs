@@ -14,10 +14,10 @@ use serde_json::{Value, json};
 
 use crate::arena::clock::{Clock, TimeControl};
 use crate::arena::settings::SearchLimits;
-use crate::game::any::GameKind;
-use crate::game::{AnyGame, GameConfig, Outcome, Player};
+use crate::game::catchup::Catchup;
+use crate::game::{GameConfig, Outcome, Player};
 use crate::picture::{frame, picture_side};
-use crate::registry::Registry;
+use crate::registry::{AnyGame, Registry};
 
 use super::info::{Info, parse_info};
 use super::records::LoadedGame;
@@ -615,10 +615,11 @@ impl Table {
             json!({ "contents": picture.contents, "marks": marks, "caption": picture.caption })
         });
         let side = picture_side(game);
-        let (legal, stones) = match game.kind() {
+        // Catchup's turns are too many to list: the page picks stones up to the limit.
+        let (legal, stones) = match game.record::<Catchup>() {
             _ if over.is_some() => (Vec::new(), 0),
-            GameKind::Catchup(record) => (Vec::new(), record.position().stones_allowed()),
-            _ => (game.legal_move_texts(), 0),
+            Some(record) => (Vec::new(), record.position().stones_allowed()),
+            None => (game.legal_move_texts(), 0),
         };
         let result = over.clone().map(|(outcome, reason)| {
             let winner = match outcome {

@@ -207,8 +207,9 @@ pub struct OptionTable {
 }
 
 impl OptionTable {
-    /// The table of an engine playing the games of `registry`.
-    pub fn new(registry: Registry) -> Self {
+    /// The table of an engine playing the games of `registry`, or the name of a game
+    /// parameter's option that one of the engine's own options already has.
+    pub fn new(registry: Registry) -> Result<Self, String> {
         let mut specs = vec![
             OptionSpec {
                 name: "UCI_Variant",
@@ -241,13 +242,23 @@ impl OptionTable {
                     },
                 }),
         );
+        for (index, spec) in specs.iter().enumerate() {
+            let clash = specs[..index]
+                .iter()
+                .chain(ENGINE_OPTIONS)
+                .any(|other| other.name.eq_ignore_ascii_case(spec.name));
+            if clash {
+                return Err(format!("two options named {}", spec.name));
+            }
+        }
         specs.extend(ENGINE_OPTIONS.iter().cloned());
-        OptionTable { registry, specs }
+        Ok(OptionTable { registry, specs })
     }
 
     /// The table of the built-in games.
     pub fn builtin() -> Self {
         OptionTable::new(Registry::builtin())
+            .expect("the built-in games' parameters are named apart from the engine's options")
     }
 
     /// The games the table offers.

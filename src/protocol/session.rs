@@ -22,8 +22,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::engine::{Engine, SearchOptions, SearchResult};
-use crate::game::{AnyGame, Player};
+use crate::engine::{Engine, SearchOptions};
+use crate::game::Player;
+use crate::registry::{AnyGame, Registry, SearchResult};
 use crate::search::SearchLimits;
 
 use super::board_text;
@@ -110,6 +111,15 @@ impl Session {
     /// start with a small `Hash`), or why the game configuration has none.
     pub fn with_settings(settings: Settings) -> Result<Self, crate::game::PositionError> {
         Session::with_options(OptionTable::builtin(), settings)
+    }
+
+    /// A session playing the games of `registry` (the first by default), every option at
+    /// its default; or why it cannot be (an option named twice, a default game without a
+    /// start position).
+    pub fn for_registry(registry: Registry) -> Result<Self, String> {
+        let options = OptionTable::new(registry)?;
+        let settings = options.defaults();
+        Session::with_options(options, settings).map_err(|error| error.to_string())
     }
 
     /// A session offering the options of `options` (its games), with `settings` in force.
@@ -391,13 +401,9 @@ impl Session {
                 step.job = Some(Job::Bench { stop });
             }
             Command::Eval => {
-                if let Some(engine) = &self.engine {
-                    step.responses.extend(
-                        engine
-                            .evaluation_text(&self.game)
-                            .into_iter()
-                            .map(Response::Text),
-                    );
+                if self.engine.is_some() {
+                    step.responses
+                        .extend(self.game.evaluation_text().into_iter().map(Response::Text));
                 }
             }
             Command::Help => step

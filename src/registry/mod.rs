@@ -5,11 +5,18 @@
 //! What each game is (its names, board sides, parameters and score units) is its
 //! [`GameFacts`], stated next to its rules.
 
+mod any;
 mod arguments;
+mod entry;
+mod played;
 
+use crate::game::facts::MAX_PARAMETERS;
 use crate::game::{GameFacts, GameParameter, UnknownVariant, Variant, either_of};
 
+pub use any::AnyGame;
 pub use arguments::{ParameterArgs, size_help, variant_parser};
+pub use entry::{GameEntry, PositionFn, StartFn};
+pub use played::{PlayedGame, SearchResult};
 
 /// An ordered list of games: the choices of `UCI_Variant`, in the order the handshake
 /// lists them (the first is the default).
@@ -30,6 +37,52 @@ impl Registry {
         Registry {
             games: Variant::ALL.to_vec(),
         }
+    }
+
+    /// This registry with `entry`'s game added last, or why it cannot be: its name is
+    /// taken or not one lower-case word, its default side is not one of its sides, a
+    /// parameter has no values or shares an option with another game's parameter of other
+    /// values, or the games have more than [`MAX_PARAMETERS`] parameters between them.
+    pub fn with(mut self, entry: &'static GameEntry) -> Result<Registry, String> {
+        let facts = entry.facts;
+        let name = facts.name;
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        {
+            return Err(format!("a game's name is one lower-case word ({name})"));
+        }
+        if self.find(name).is_ok() {
+            return Err(format!("two games named {name}"));
+        }
+        if !facts.sizes.contains(&facts.default_size) {
+            return Err(format!(
+                "{name}: default side {} is not one of its sides",
+                facts.default_size
+            ));
+        }
+        for parameter in facts.parameters {
+            if parameter.values.is_empty() {
+                return Err(format!(
+                    "{name}: parameter {} has no values",
+                    parameter.option
+                ));
+            }
+            if let Some(known) = self.parameter(parameter.option)
+                && known.values != parameter.values
+            {
+                return Err(format!(
+                    "{name}: parameter {} has other values in another game",
+                    parameter.option
+                ));
+            }
+        }
+        self.games.push(Variant::Added(entry));
+        if self.parameters().len() > MAX_PARAMETERS {
+            return Err(format!("more than {MAX_PARAMETERS} game parameters"));
+        }
+        Ok(self)
     }
 
     /// The games, in order.
@@ -98,8 +151,52 @@ impl Registry {
 
 #[cfg(test)]
 mod tests {
-    use super::Registry;
-    use crate::game::{CatchupRule, Variant};
+    use super::{AnyGame, GameEntry, Registry};
+    use crate::game::catchup::Catchup;
+    use crate::game::{BoardShape, CatchupRule, GameConfig, GameFacts, ScoreUnits, Variant};
+
+    /// Catchup on the small boards only, added as a game of its own.
+    static SMALL_FACTS: GameFacts = GameFacts {
+        name: "smallcatchup",
+        title: "Small Catchup",
+        sizes: 2..=3,
+        default_size: 3,
+        board: BoardShape::Hex,
+        parameters: &[],
+        score_units: ScoreUnits::WinRate,
+    };
+    static SMALL: GameEntry = GameEntry::of::<Catchup>(&SMALL_FACTS);
+
+    #[test]
+    fn an_added_game_is_found_set_up_and_played_through_its_entry() {
+        let registry = Registry::builtin().with(&SMALL).expect("a new name");
+        assert_eq!(registry.names().last(), Some(&"smallcatchup"));
+        let variant = registry.find("SmallCatchup").expect("listed");
+        assert_eq!(variant, Variant::Added(&SMALL));
+        assert_ne!(variant, Variant::Catchup);
+        let mut game = AnyGame::new(GameConfig::new(variant)).expect("side 3 starts");
+        assert_eq!(game.position_text(), "3/4/5/4/3 w 1");
+        let catchup = GameConfig {
+            size: Some(3),
+            ..GameConfig::new(Variant::Catchup)
+        };
+        let builtin = AnyGame::new(catchup).expect("side 3 starts");
+        assert_eq!(game.perft(2, true), builtin.perft(2, true));
+        assert_eq!(game.play_text("C3"), Ok("c3".to_string()));
+        assert!(game.record::<Catchup>().is_some());
+        let large = GameConfig {
+            size: Some(5),
+            ..GameConfig::new(variant)
+        };
+        assert!(
+            AnyGame::new(large).is_err(),
+            "side 5 is not one of its sides"
+        );
+        assert_eq!(
+            registry.with(&SMALL).map(|_| ()),
+            Err("two games named smallcatchup".to_string())
+        );
+    }
 
     #[test]
     fn the_builtin_registry_lists_the_four_games_and_their_facts() {

@@ -7,9 +7,9 @@ use std::io::Write as _;
 use serde_json::{Value, json};
 
 use crate::arena::record::MatchRecord;
-use crate::game::{AnyGame, Variant};
+use crate::game::Variant;
 use crate::picture::{Frame, frame, picture_side};
-use crate::registry::Registry;
+use crate::registry::{AnyGame, Registry};
 
 /// Every position of a game, from its opening position on, as frames.
 #[derive(Clone, Debug)]

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use tessera::arena::record::{MatchRecord, read_jsonl};
-use tessera::game::{AnyGame, GameConfig, Outcome, Player, Variant};
+use tessera::game::{GameConfig, Outcome, Player, Variant};
+use tessera::registry::AnyGame;
 use tessera::registry::Registry;
 
 pub const BINARY: &str = env!("CARGO_BIN_EXE_tessera");

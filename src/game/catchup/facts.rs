@@ -1,7 +1,7 @@
 //! Catchup's facts: side 2 to 9 (5 by default), the rule for the third stone as its one
 //! parameter, and scores as a win rate (the engine plays it by MCTS).
 
-use crate::game::facts::{GameFacts, GameParameter, ScoreUnits};
+use crate::game::facts::{BoardShape, GameFacts, GameParameter, ScoreUnits};
 
 use super::rule::CatchupRule;
 
@@ -9,6 +9,7 @@ pub static FACTS: GameFacts = GameFacts {
     name: "catchup",
     title: "Catchup",
     sizes: 2..=9,
+    board: BoardShape::Hex,
     default_size: 5,
     parameters: &[RULE_PARAMETER],
     score_units: ScoreUnits::WinRate,

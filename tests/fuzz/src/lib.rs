@@ -13,7 +13,7 @@ use tessera::arena::openings::{BookOrder, OpeningBook};
 use tessera::arena::record::{MatchRecord, Scoreboard, read_jsonl_from};
 use tessera::engine::{Engine, SearchOptions};
 use tessera::game::checkers::endings::EndingsFile;
-use tessera::game::{AnyGame, CatchupRule, GameConfig, GameRecord, Rules, Variant};
+use tessera::game::{CatchupRule, GameConfig, GameKind, GameRecord, Rules, Variant};
 use tessera::gui::driver::Shared;
 use tessera::gui::server::{api_layout, api_post};
 use tessera::gui::table::Table;
@@ -23,6 +23,7 @@ use tessera::protocol::options::Settings;
 use tessera::protocol::parse::parse_line;
 use tessera::protocol::{Command, Response, Session, Step};
 use tessera::random::SplitMix64;
+use tessera::registry::AnyGame;
 use tessera::search::SearchLimits;
 use tessera::with_record;
 
@@ -140,7 +141,8 @@ pub fn position_text(data: &[u8]) {
         return;
     };
     let config = *game.config();
-    with_record!(game.kind(), record => check_record(record, &config));
+    let kind = GameKind::from_position_text(&config, text).expect("accepted as an AnyGame");
+    with_record!(&kind, record => check_record(record, &config));
     for line in tessera::protocol::board_text::describe(&game) {
         assert_printable(&line);
     }
@@ -149,7 +151,7 @@ pub fn position_text(data: &[u8]) {
     }
     ENGINE.with(|engine| {
         let mut engine = engine.borrow_mut();
-        for line in engine.evaluation_text(&game) {
+        for line in game.evaluation_text() {
             assert_printable(&line);
         }
         if game.is_over() {
@@ -160,7 +162,7 @@ pub fn position_text(data: &[u8]) {
             nodes: Some(200),
             ..SearchLimits::default()
         };
-        let result = engine.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
+        let result = game.search(&mut engine, &limits, &AtomicBool::new(false), &mut |_| {});
         let best = result.best_move.expect("a move while the game runs");
         game.canonical_move_text(&best)
             .unwrap_or_else(|error| panic!("search move {best} is illegal: {error}"));
@@ -179,11 +181,11 @@ pub fn move_text(data: &[u8]) {
         return;
     };
     let Some(text) = text(rest) else { return };
-    let Ok(game) = AnyGame::new(config_of(*first)) else {
+    let Ok(game) = GameKind::new(&config_of(*first)) else {
         return;
     };
     let mut random = SplitMix64::new(u64::from(*seed));
-    with_record!(game.kind(), start => {
+    with_record!(&game, start => {
         let mut record = start.clone();
         let mut moves = Vec::new();
         for _ in 0..plies % 32 {
@@ -515,8 +517,8 @@ pub fn checkpoint(data: &[u8]) {
                 size: Some(2),
                 ..GameConfig::new(Variant::Catchup)
             });
-            let game = AnyGame::new(config).expect("catchup side 2 starts");
-            let tessera::game::any::GameKind::Catchup(record) = game.kind() else {
+            let game = GameKind::new(&config).expect("catchup side 2 starts");
+            let GameKind::Catchup(record) = &game else {
                 panic!("catchup is catchup");
             };
             let state = tessera::solve::catchup::CatchupState::from_game(record.position())
