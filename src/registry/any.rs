@@ -1,7 +1,8 @@
 //! A game of any registered game, chosen at run time, speaking in move and position text:
 //! what the protocol session, the match runner's referee and the GUI hold. It is set up
-//! by the game's registry entry ([`GameEntry`]) and reaches the concrete game through
-//! [`PlayedGame`].
+//! through [`GameKind`](crate::game::GameKind) (a built-in game) or its registry entry
+//! ([`GameEntry`](super::GameEntry), an added game), and reaches the concrete game
+//! through [`PlayedGame`].
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -11,7 +12,7 @@ use crate::game::{GameConfig, GameRecord, MoveError, Outcome, Player, PositionEr
 use crate::perft::PerftRoot;
 use crate::search::{SearchInfo, SearchLimits};
 
-use super::entry::GameEntry;
+use super::entry;
 use super::played::{PlayedGame, SearchResult};
 
 /// A game record of any game plus the configuration that made it.
@@ -30,14 +31,6 @@ impl Clone for AnyGame {
     }
 }
 
-/// The entry of the configuration's game.
-fn entry(config: &GameConfig) -> Result<&'static GameEntry, PositionError> {
-    GameEntry::find(config.variant).ok_or_else(|| PositionError::Game {
-        token: config.variant.name().to_string(),
-        reason: "an added game without a registry entry".to_string(),
-    })
-}
-
 impl AnyGame {
     /// The start position of a configuration; the board size must be one the game is
     /// played on.
@@ -52,13 +45,13 @@ impl AnyGame {
                 max: *range.end(),
             });
         }
-        let game = (entry(&config)?.start)(&config)?;
+        let game = entry::start(&config)?;
         Ok(AnyGame { config, game })
     }
 
     /// A game set up from a position string (a new history starts there).
     pub fn from_position_text(config: GameConfig, text: &str) -> Result<Self, PositionError> {
-        let game = (entry(&config)?.from_position_text)(&config, text)?;
+        let game = entry::from_position_text(&config, text)?;
         Ok(AnyGame { config, game })
     }
 

@@ -1,15 +1,12 @@
-//! A registry entry: a game's facts and the functions that set it up as an [`AnyGame`].
-//! The four built-in games have one each here; a game added from outside the crate (a
-//! test's game) writes its own, usually with [`GameEntry::of`], and its
-//! [`Variant::Added`] names it.
+//! A registry entry: an added game's facts and the functions that set it up as an
+//! [`AnyGame`](super::AnyGame). A game added from outside the crate (a test's game)
+//! writes its own, usually with [`GameEntry::of`], and [`Variant::Added`] names it. The
+//! built-in games need none: [`GameKind`] sets them up (see [`start`]).
 
 use std::any::Any;
 
 use crate::engine::EngineGame;
-use crate::game::{
-    AddedGame, GameConfig, GameFacts, GameKind, GameRecord, PositionError, Variant, catchup,
-    checkers, cheversi,
-};
+use crate::game::{AddedGame, GameConfig, GameFacts, GameKind, GameRecord, PositionError, Variant};
 use crate::with_record;
 
 use super::played::PlayedGame;
@@ -19,7 +16,7 @@ pub type StartFn = fn(&GameConfig) -> Result<Box<dyn PlayedGame>, PositionError>
 /// A game's setup from a position string.
 pub type PositionFn = fn(&GameConfig, &str) -> Result<Box<dyn PlayedGame>, PositionError>;
 
-/// One game of a registry: its facts, and how its games are set up (each into a record
+/// An added game's entry: its facts, and how its games are set up (each into a record
 /// the engine can search; see [`PlayedGame`]).
 #[derive(Debug)]
 pub struct GameEntry {
@@ -38,18 +35,6 @@ impl GameEntry {
             facts,
             start: start_of::<G>,
             from_position_text: position_of::<G>,
-        }
-    }
-
-    /// The entry of a game: a built-in one's, or the added game's own. `None` only for a
-    /// game added by something other than a registry entry.
-    pub fn find(variant: Variant) -> Option<&'static GameEntry> {
-        match variant {
-            Variant::Cheversi => Some(&CHEVERSI),
-            Variant::Kruzno => Some(&KRUZNO),
-            Variant::HexCheckers => Some(&HEX_CHECKERS),
-            Variant::Catchup => Some(&CATCHUP),
-            Variant::Added(game) => game.as_any().downcast_ref::<GameEntry>(),
         }
     }
 }
@@ -82,25 +67,33 @@ fn boxed(kind: GameKind) -> Box<dyn PlayedGame> {
     with_record!(kind, record => Box::new(record) as Box<dyn PlayedGame>)
 }
 
-/// The built-in games' setup: through [`GameKind`], which picks the rules type (the
-/// checkers board's word count by its side).
-fn builtin_start(config: &GameConfig) -> Result<Box<dyn PlayedGame>, PositionError> {
-    GameKind::new(config).map(boxed)
+/// The entry of an added game; `None` for one added by something else than an entry.
+fn entry(game: &dyn AddedGame) -> Result<&GameEntry, PositionError> {
+    game.as_any()
+        .downcast_ref::<GameEntry>()
+        .ok_or_else(|| PositionError::Game {
+            token: game.facts().name.to_string(),
+            reason: "an added game without a registry entry".to_string(),
+        })
 }
 
-fn builtin_position(config: &GameConfig, text: &str) -> Result<Box<dyn PlayedGame>, PositionError> {
-    GameKind::from_position_text(config, text).map(boxed)
-}
-
-const fn builtin(facts: &'static GameFacts) -> GameEntry {
-    GameEntry {
-        facts,
-        start: builtin_start,
-        from_position_text: builtin_position,
+/// The start position of a configuration's game: a built-in game's through [`GameKind`]
+/// (which picks the rules type, a checkers board's word count by its side), an added
+/// game's through its entry.
+pub fn start(config: &GameConfig) -> Result<Box<dyn PlayedGame>, PositionError> {
+    match config.variant {
+        Variant::Added(game) => (entry(game)?.start)(config),
+        _ => GameKind::new(config).map(boxed),
     }
 }
 
-static CHEVERSI: GameEntry = builtin(&cheversi::FACTS);
-static KRUZNO: GameEntry = builtin(&checkers::KRUZNO);
-static HEX_CHECKERS: GameEntry = builtin(&checkers::HEX_CHECKERS);
-static CATCHUP: GameEntry = builtin(&catchup::FACTS);
+/// A configuration's game set up from a position string, as [`start`] does.
+pub fn from_position_text(
+    config: &GameConfig,
+    text: &str,
+) -> Result<Box<dyn PlayedGame>, PositionError> {
+    match config.variant {
+        Variant::Added(game) => (entry(game)?.from_position_text)(config, text),
+        _ => GameKind::from_position_text(config, text).map(boxed),
+    }
+}

@@ -4,6 +4,12 @@
 //! options, the match runner and its test engine, and the GUI page (served as JSON).
 //! What each game is (its names, board sides, parameters and score units) is its
 //! [`GameFacts`], stated next to its rules.
+//!
+//! Whatever plays a game by text holds an [`AnyGame`]: a game record behind a trait
+//! object ([`PlayedGame`], one virtual call per command; perft and the search below it
+//! stay generic). A game added from outside the crate comes in through its
+//! [`GameEntry`] ([`Registry::with`]); `src/docs/adding_a_game.md` says how, and
+//! `tests/added_game` does it.
 
 mod any;
 mod arguments;
@@ -19,7 +25,8 @@ pub use entry::{GameEntry, PositionFn, StartFn};
 pub use played::{PlayedGame, SearchResult};
 
 /// An ordered list of games: the choices of `UCI_Variant`, in the order the handshake
-/// lists them (the first is the default).
+/// lists them (the first is the default). A value, passed to what needs it (no global
+/// list): a program that adds a game makes its own with [`Registry::with`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Registry {
     games: Vec<Variant>,
