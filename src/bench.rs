@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::engine::{Algorithm, Engine, EngineGame, SearchOptions};
-use crate::game::{AnyGame, GameConfig, GameRecord, Variant};
+use crate::game::{GameConfig, GameKind, GameRecord, Variant};
 use crate::search::alphabeta::pv_text;
 use crate::search::rng;
 use crate::search::{Score, SearchLimits};
@@ -26,7 +26,7 @@ fn alpha_beta_depth(variant: Variant) -> u32 {
     match variant {
         Variant::Cheversi => 7,
         Variant::Kruzno => 9,
-        Variant::HexCheckers | Variant::Catchup => 8,
+        Variant::HexCheckers | Variant::Catchup | Variant::Added(_) => 8,
     }
 }
 const MCTS_SIMULATIONS: u64 = 20_000;
@@ -46,13 +46,13 @@ pub fn run_until(stop: &AtomicBool, out: &mut dyn FnMut(String)) -> Option<u64> 
     let mut done = 0;
     let count = Variant::ALL.len() * OPENING_PLIES.len();
     for variant in Variant::ALL {
-        let Ok(start) = AnyGame::new(GameConfig::new(variant)) else {
+        let Ok(start) = GameKind::new(&GameConfig::new(variant)) else {
             out(format!("{variant}: no start position"));
             continue;
         };
         for (index, &plies) in OPENING_PLIES.iter().enumerate() {
             let searched = (!stop.load(Ordering::Relaxed)).then(|| {
-                with_record!(start.kind(), record => {
+                with_record!(&start, record => {
                     bench_position(variant, record, plies, index as u64, stop)
                 })
             });

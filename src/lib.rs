@@ -12,7 +12,7 @@
 //! |---|---|---|
 //! | 0 | [`random`] | seeded randomness, needing nothing: every room above may draw from it |
 //! | 1 | [`board`] | hex geometry and bitsets, shared by the hex games; no rules |
-//! | 2 | [`game`] | the [`game::Rules`] trait and one module per game; [`game::AnyGame`] picks a game at run time |
+//! | 2 | [`game`] | the [`game::Rules`] trait, one module per game with its facts; [`game::Variant`] names a game, built in or added |
 //! | 3 | [`perft`] | move-path counting, the check of every move generator: needs only the rules |
 //! | 3 | [`endings`] | hex checkers' exact ending tables: the retrograde solver, its file format and `tessera endings`; needs only the rules |
 //! | 3 | [`search`] | alpha-beta and MCTS written once over its own traits: needs only the rules, names no game |
@@ -20,6 +20,7 @@
 //! | 5 | [`solve`] | `tessera solve`, exact values; Cheversi's MTD(f) starts from the evaluation search's estimate |
 //! | 6 | [`engine`] | options, strategies, Cheversi's exact phase, loaded ending tables: wires each game to its search and solver |
 //! | 7 | [`bench`](mod@bench) | the fixed node signature: fixed searches through the engine |
+//! | 7 | [`registry`] | the list of games and one entry per game: [`registry::AnyGame`] sets any game up, added ones too, and plays, counts and searches it by text; needs the engine to search |
 //! | 8 | [`protocol`] | the UGI/UCI loop (nom parser, session state machine, thin I/O): drives the engine, perft and bench |
 //! | 8 | [`picture`] | SVG pictures of positions (`tessera render`), drawn from the rules alone |
 //! | 8 | [`arena`] | `tessera match`: talks to engines as processes, the rules library as referee |
@@ -49,6 +50,7 @@ pub mod perft;
 pub mod picture;
 pub mod protocol;
 pub mod random;
+pub mod registry;
 pub mod report;
 pub mod search;
 pub mod solve;

@@ -5,14 +5,11 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use tessera::game::{AnyGame, CatchupRule, GameConfig, Variant};
+use tessera::game::{GameConfig, Variant, listed};
+use tessera::registry::{AnyGame, ParameterArgs, Registry, size_help, variant_parser};
 
 #[derive(Parser)]
-#[command(
-    name = "tessera",
-    version,
-    about = "Engine for Cheversi, Kruzno, hex checkers and Catchup"
-)]
+#[command(name = "tessera", version, about = about())]
 struct Cli {
     /// Log level on stderr (off, error, warn, info, debug, trace); default: RUST_LOG, else warn.
     #[arg(long, global = true, value_name = "LEVEL")]
@@ -59,6 +56,15 @@ enum Command {
     TestEngine(tessera::arena::test_engine::TestEngineArgs),
 }
 
+/// The program's one-line description, naming its games.
+fn about() -> String {
+    let titles: Vec<&str> = Registry::builtin()
+        .facts()
+        .map(|facts| facts.title)
+        .collect();
+    format!("Engine for {}", listed(&titles, "and"))
+}
+
 /// Arguments of `perft` and `divide`; the doc comments are their `--help`.
 #[derive(Args)]
 #[command(
@@ -69,20 +75,19 @@ enum Command {
         Example:\n  tessera perft cheversi 5\n  tessera divide catchup 2 --size 3 --rule original"
 )]
 struct PerftArgs {
-    /// cheversi, kruzno, hexcheckers or catchup.
+    /// The game.
+    #[arg(value_parser = variant_parser(), ignore_case = true)]
     variant: Variant,
     /// Plies to count, 0 to 64.
     depth: u32,
     /// Start from this position string. Default: the start position.
     #[arg(long)]
     fen: Option<String>,
-    /// Board side (hexcheckers 4-9, catchup 2-9). Default: the variant's own; a --fen's
-    /// row count overrides it.
-    #[arg(long)]
+    #[arg(long, help = size_help())]
     size: Option<usize>,
-    /// Catchup rule: revised or original.
-    #[arg(long, default_value = "revised")]
-    rule: CatchupRule,
+    /// The game's parameters.
+    #[command(flatten)]
+    parameters: ParameterArgs,
     /// Play every move at the last ply instead of counting them (bulk counting, the
     /// default).
     #[arg(long)]
@@ -109,16 +114,14 @@ const RENDER_LONG_ABOUT: &str = "Draw a position as SVG (stdout unless -o).\n\n\
         tessera render --variant catchup --size 4 --fen \"4/5/6/7/6/5/4 w 1\" --moves d4"
 )]
 struct RenderArgs {
-    /// cheversi, kruzno, hexcheckers or catchup. Required.
-    #[arg(long)]
+    /// The game. Required.
+    #[arg(long, value_parser = variant_parser(), ignore_case = true)]
     variant: Variant,
-    /// Board side (hexcheckers 4-9, catchup 2-9). Default: the variant's own; a --fen's
-    /// row count overrides it.
-    #[arg(long)]
+    #[arg(long, help = size_help())]
     size: Option<usize>,
-    /// Catchup rule: revised or original.
-    #[arg(long, default_value = "revised")]
-    rule: CatchupRule,
+    /// The game's parameters.
+    #[command(flatten)]
+    parameters: ParameterArgs,
     /// Start from this position string. Default: the start position.
     #[arg(long)]
     fen: Option<String>,
@@ -317,14 +320,13 @@ fn init_logging(level: Option<log::LevelFilter>) {
 fn starting_game(
     variant: Variant,
     size: Option<usize>,
-    rule: CatchupRule,
+    parameters: &ParameterArgs,
     fen: Option<&str>,
 ) -> Option<AnyGame> {
-    let config = GameConfig {
-        variant,
+    let config = parameters.apply(GameConfig {
         size,
-        catchup_rule: rule,
-    };
+        ..GameConfig::new(variant)
+    });
     let game = match fen {
         Some(text) => AnyGame::from_position_text(config, text),
         None => AnyGame::new(config),
@@ -333,8 +335,12 @@ fn starting_game(
 }
 
 fn run_render(args: &RenderArgs) -> ExitCode {
-    let Some(mut game) = starting_game(args.variant, args.size, args.rule, args.fen.as_deref())
-    else {
+    let Some(mut game) = starting_game(
+        args.variant,
+        args.size,
+        &args.parameters,
+        args.fen.as_deref(),
+    ) else {
         return ExitCode::FAILURE;
     };
     let mut last = None;
@@ -372,13 +378,18 @@ fn run_render(args: &RenderArgs) -> ExitCode {
 }
 
 fn run_perft(args: &PerftArgs, divide: bool) -> ExitCode {
-    let Some(game) = starting_game(args.variant, args.size, args.rule, args.fen.as_deref()) else {
+    let Some(game) = starting_game(
+        args.variant,
+        args.size,
+        &args.parameters,
+        args.fen.as_deref(),
+    ) else {
         return ExitCode::FAILURE;
     };
     let mut lines = Vec::new();
     let never = std::sync::atomic::AtomicBool::new(false);
     tessera::perft::report(
-        &game,
+        game.perft_root(),
         args.depth,
         divide,
         !args.no_bulk,

@@ -11,8 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::game::record::repetition_count;
-use crate::game::{AnyGame, Rules};
-use crate::with_record;
+use crate::game::{GameRecord, Rules};
 
 /// A count that may have been cut short by a stop flag.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -170,30 +169,37 @@ pub fn divide_until<R: Rules>(
     (rows, complete)
 }
 
-/// [`perft_after`] from the current position of `game`, whatever its variant (its
-/// record's history counts).
-pub fn game_perft(game: &AnyGame, depth: u32, bulk: bool) -> u64 {
-    game_perft_until(game, depth, bulk, &NEVER).nodes
+/// A game's current position with its history, counted through a trait object: what
+/// the protocol's `perft` and `divide` reach whatever the game (the registry's games
+/// hand themselves over as one). Every [`GameRecord`] is one; its history counts.
+pub trait PerftRoot {
+    /// [`perft_until`] from the current position.
+    fn perft_until(&self, depth: u32, bulk: bool, stop: &AtomicBool) -> Count;
+
+    /// [`divide_until`] from the current position: the rows counted in full, and whether
+    /// every root move was.
+    fn divide_until(&self, depth: u32, bulk: bool, stop: &AtomicBool)
+    -> (Vec<(String, u64)>, bool);
+
+    /// The full count (no stop flag).
+    fn perft(&self, depth: u32, bulk: bool) -> u64 {
+        self.perft_until(depth, bulk, &NEVER).nodes
+    }
 }
 
-/// [`game_perft`] that ends early once `stop` is raised.
-pub fn game_perft_until(game: &AnyGame, depth: u32, bulk: bool, stop: &AtomicBool) -> Count {
-    with_record!(game.kind(), record => {
-        perft_until(record.position(), record.hashes(), depth, bulk, stop)
-    })
-}
+impl<R: Rules> PerftRoot for GameRecord<R> {
+    fn perft_until(&self, depth: u32, bulk: bool, stop: &AtomicBool) -> Count {
+        perft_until(self.position(), self.hashes(), depth, bulk, stop)
+    }
 
-/// [`divide_until`] from the current position of `game`: the rows counted in full, and
-/// whether every root move was.
-pub fn game_divide_until(
-    game: &AnyGame,
-    depth: u32,
-    bulk: bool,
-    stop: &AtomicBool,
-) -> (Vec<(String, u64)>, bool) {
-    with_record!(game.kind(), record => {
-        divide_until(record.position(), record.hashes(), depth, bulk, stop)
-    })
+    fn divide_until(
+        &self,
+        depth: u32,
+        bulk: bool,
+        stop: &AtomicBool,
+    ) -> (Vec<(String, u64)>, bool) {
+        divide_until(self.position(), self.hashes(), depth, bulk, stop)
+    }
 }
 
 /// The output of `perft` / `divide`, written once for the `tessera perft` and `divide`
@@ -203,7 +209,7 @@ pub fn game_divide_until(
 /// line saying it was interrupted (its node count is not the position's); returns false
 /// then.
 pub fn report(
-    game: &AnyGame,
+    game: &dyn PerftRoot,
     depth: u32,
     divide: bool,
     bulk: bool,
@@ -212,7 +218,7 @@ pub fn report(
 ) -> bool {
     let started = Instant::now();
     let (nodes, complete) = if divide && depth > 0 {
-        let (rows, complete) = game_divide_until(game, depth, bulk, stop);
+        let (rows, complete) = game.divide_until(depth, bulk, stop);
         for (text, count) in &rows {
             out(format!("{text}: {count}"));
         }
@@ -221,7 +227,7 @@ pub fn report(
         }
         (rows.iter().map(|(_, count)| count).sum(), complete)
     } else {
-        let count = game_perft_until(game, depth, bulk, stop);
+        let count = game.perft_until(depth, bulk, stop);
         (count.nodes, count.complete)
     };
     let seconds = started.elapsed().as_secs_f64();
@@ -267,18 +273,19 @@ mod tests {
     /// count of one ply (a single move list) always completes.
     #[test]
     fn a_raised_stop_flag_cuts_the_count_short() {
-        let game = AnyGame::new(GameConfig::new(Variant::Kruzno)).expect("kruzno starts");
+        let config = GameConfig::new(Variant::Kruzno);
+        let game = GameRecord::new(SmallCheckers::start(&config).expect("kruzno starts"));
         let stop = AtomicBool::new(true);
-        let cut = game_perft_until(&game, 30, true, &stop);
+        let cut = game.perft_until(30, true, &stop);
         assert!(!cut.complete);
-        assert!(cut.nodes < game_perft(&game, 3, true));
-        let (rows, complete) = game_divide_until(&game, 30, true, &stop);
+        assert!(cut.nodes < game.perft(3, true));
+        let (rows, complete) = game.divide_until(30, true, &stop);
         assert!(rows.is_empty() && !complete);
-        let one = game_perft_until(&game, 1, false, &stop);
+        let one = game.perft_until(1, false, &stop);
         assert_eq!(
             one,
             Count {
-                nodes: game_perft(&game, 1, true),
+                nodes: game.perft(1, true),
                 complete: true
             }
         );

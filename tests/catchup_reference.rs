@@ -247,11 +247,10 @@ impl Naive {
 }
 
 fn library(side: usize, rule: CatchupRule) -> Catchup {
-    let config = GameConfig {
-        variant: Variant::Catchup,
+    let config = rule.chosen_in(GameConfig {
         size: Some(side),
-        catchup_rule: rule,
-    };
+        ..GameConfig::new(Variant::Catchup)
+    });
     Catchup::start(&config).expect("supported side")
 }
 
@@ -505,11 +504,10 @@ fn perft_agrees_from_random_positions() {
         let text = naive.position_text();
         let parsed = Catchup::from_position_text(
             &text,
-            &GameConfig {
-                variant: Variant::Catchup,
+            &rule_of(original).chosen_in(GameConfig {
                 size: None,
-                catchup_rule: rule_of(original),
-            },
+                ..GameConfig::new(Variant::Catchup)
+            }),
         )
         .unwrap_or_else(|error| panic!("{text}: {error}"));
         assert_eq!(parsed.hash(), position.hash(), "{text}");

@@ -4,8 +4,8 @@
 //! after every move, results and small perfts must agree from the starts and from many
 //! positions reached by seeded random play.
 
-use tessera::game::{AnyGame, GameConfig, Outcome, Player, Variant};
-use tessera::perft::game_perft;
+use tessera::game::{GameConfig, Outcome, Player, Variant};
+use tessera::registry::AnyGame;
 
 const DIRECTIONS: [(i32, i32); 6] = [(1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1)];
 
@@ -397,7 +397,7 @@ fn random_games(variant: Variant, size: Option<usize>, games: usize, seed: u64, 
                     AnyGame::from_position_text(config(variant, size), &game.position_text())
                         .expect("own position text parses");
                 assert_eq!(
-                    game_perft(&reread, perft_depth, true),
+                    reread.perft(perft_depth, true),
                     naive.perft(perft_depth),
                     "{context}"
                 );
@@ -432,7 +432,7 @@ fn start_positions_match_the_naive_generator() {
         compare(&game, &naive, false, "start");
         for depth in 1..=depth {
             assert_eq!(
-                game_perft(&game, depth, true),
+                game.perft(depth, true),
                 naive.perft(depth),
                 "{variant} {size:?} {depth}"
             );
@@ -493,7 +493,7 @@ fn perft_data_files_match_the_naive_generator() {
             }
             .expect("data file position");
             let naive = Naive::parse(&game.position_text(), variant == Variant::Kruzno);
-            if game_perft(&game, 1, true) <= NAIVE_PERFT_LIMIT {
+            if game.perft(1, true) <= NAIVE_PERFT_LIMIT {
                 compare(&game, &naive, false, line);
             }
             for pair in fields[2].split_whitespace() {

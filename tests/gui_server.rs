@@ -10,8 +10,10 @@ use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tessera::game::{AnyGame, CatchupRule, GameConfig, Outcome, Variant};
+use tessera::game::{GameConfig, Outcome, Variant};
 use tessera::gui::polls::MAX_PARKED;
+use tessera::registry::AnyGame;
+use tessera::registry::Registry;
 
 const TESSERA: &str = env!("CARGO_BIN_EXE_tessera");
 /// Long enough for a loaded 2-core machine; reached only when something is broken.
@@ -193,16 +195,16 @@ fn replay(state: &Value) -> AnyGame {
         .expect("a variant")
         .parse()
         .expect("known");
-    let rule: CatchupRule = state["rule"]
-        .as_str()
-        .expect("a rule")
-        .parse()
-        .expect("known");
-    let config = GameConfig {
-        variant,
+    let mut config = GameConfig {
         size: state["side"].as_u64().map(|side| side as usize),
-        catchup_rule: rule,
+        ..GameConfig::new(variant)
     };
+    for (option, value) in state["parameters"].as_object().expect("the parameters") {
+        let value = value.as_str().expect("a value");
+        config
+            .set_parameter(option, value)
+            .expect("a parameter of the game");
+    }
     let mut game = AnyGame::from_position_text(config, state["start"].as_str().expect("a start"))
         .expect("a valid start");
     for text in moves_of(state) {
@@ -494,6 +496,59 @@ fn a_hung_engine_is_reported() {
     assert_eq!(gui.post("/api/move", json!({ "move": "b2" })).status, 200);
 }
 
+/// The page lists the games the server gives it (`/api/games`, the registry's facts) and
+/// sends a game's parameters by option name.
+#[test]
+fn the_page_reads_the_games_and_their_parameters_from_the_server() {
+    let gui = Gui::start(&[]);
+    let reply = gui.get("/api/games");
+    assert_eq!(reply.status, 200);
+    let registry = Registry::builtin();
+    let games = reply.body.as_array().expect("a list of games");
+    let names: Vec<&str> = games
+        .iter()
+        .filter_map(|game| game["name"].as_str())
+        .collect();
+    assert_eq!(names, registry.names());
+    for (game, facts) in games.iter().zip(registry.facts()) {
+        assert_eq!(game["title"], facts.title);
+        assert_eq!(
+            game["sizes"],
+            json!([facts.sizes.start(), facts.sizes.end()])
+        );
+        assert_eq!(game["default_size"], facts.default_size);
+        let options: Vec<&str> = facts.parameters.iter().map(|p| p.option).collect();
+        let served: Vec<&str> = game["parameters"]
+            .as_array()
+            .expect("parameters")
+            .iter()
+            .filter_map(|parameter| parameter["option"].as_str())
+            .collect();
+        assert_eq!(served, options, "{}", facts.name);
+    }
+    let original =
+        json!({ "variant": "catchup", "size": 3, "parameters": { "CatchupRule": "original" } });
+    let reply = gui.post("/api/new", original);
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert_eq!(
+        reply.body["parameters"],
+        json!({ "CatchupRule": "original" })
+    );
+    let bad = json!({ "variant": "catchup", "parameters": { "CatchupRule": "newest" } });
+    let reply = gui.post("/api/new", bad);
+    assert_eq!(reply.status, 400);
+    assert_eq!(
+        reply.body["error"],
+        "unknown Catchup rule, expected revised or original (newest)"
+    );
+    let reply = gui.post("/api/new", json!({ "variant": "kruzno" }));
+    assert_eq!(
+        reply.body["parameters"],
+        json!({}),
+        "Kruzno has no parameters"
+    );
+}
+
 #[test]
 fn loaded_records_step_through_and_the_engine_analyses_and_evaluates() {
     let gui = Gui::start(&[]);
@@ -546,6 +601,17 @@ fn loaded_records_step_through_and_the_engine_analyses_and_evaluates() {
             })
     });
     assert_eq!(engine_status(&state), "analysing");
+    // Scores read in the game's units (Kruzno: men), written by the server.
+    for line in state["search"]["lines"].as_array().expect("lines") {
+        if line["score"].is_null() {
+            continue;
+        }
+        let text = line["score_text"].as_str().expect("a score's text");
+        assert!(
+            text.ends_with(" men") || text.starts_with("wins in") || text.starts_with("loses in"),
+            "{text}"
+        );
+    }
     assert_eq!(gui.post("/api/stop", json!({})).status, 200);
     gui.wait_for("the analysis stopped", |state| {
         engine_status(state) == "ready"

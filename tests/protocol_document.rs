@@ -3,8 +3,9 @@
 //! the commands the parser knows; and its file formats (the match records, the solver's
 //! checkpoints and proofs, the ending tables file) name the fields the code writes.
 
-use tessera::protocol::options::{OPTIONS, option_line};
+use tessera::protocol::options::OptionTable;
 use tessera::protocol::parse::COMMANDS;
+use tessera::registry::Registry;
 
 fn protocol_text() -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/protocol.md");
@@ -31,26 +32,90 @@ fn documented_handshake(text: &str) -> Vec<String> {
 
 #[test]
 fn the_documented_handshake_is_the_engines() {
-    let announced: Vec<String> = OPTIONS.iter().map(option_line).collect();
+    let announced = OptionTable::builtin().lines();
     assert_eq!(documented_handshake(&protocol_text()), announced);
+}
+
+/// The rows of section 7's option table.
+fn option_rows(text: &str) -> Vec<&str> {
+    text.split_once("### 7. Options")
+        .expect("protocol.md has section 7")
+        .1
+        .split_once("Handshake lines, in this order:")
+        .expect("the table comes before the handshake block")
+        .0
+        .lines()
+        .filter(|line| line.starts_with("| `"))
+        .collect()
+}
+
+/// The range or values column of the option table's row for `option`.
+fn documented_values<'a>(rows: &[&'a str], option: &str) -> &'a str {
+    let row = rows
+        .iter()
+        .find(|row| row.starts_with(&format!("| `{option}` |")))
+        .unwrap_or_else(|| panic!("protocol.md documents {option}"));
+    row.split(" | ").nth(3).expect("a values column")
+}
+
+/// The games' facts as protocol.md's option table states them: `UCI_Variant`'s values,
+/// each game's board sides and default under `BoardSize`, each parameter's values.
+#[test]
+fn the_option_table_states_the_games_facts() {
+    let text = protocol_text();
+    let rows = option_rows(&text);
+    let registry = Registry::builtin();
+    let backquoted = |words: &[&str]| -> String {
+        words
+            .iter()
+            .map(|word| format!("`{word}`"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(
+        documented_values(&rows, "UCI_Variant"),
+        backquoted(&registry.names())
+    );
+    let sides: Vec<String> = registry
+        .facts()
+        .map(|facts| {
+            let (low, high) = (facts.sizes.start(), facts.sizes.end());
+            if low == high {
+                format!("{} {low} only", facts.name)
+            } else {
+                format!(
+                    "{} {low}..{high} (default {})",
+                    facts.name, facts.default_size
+                )
+            }
+        })
+        .collect();
+    let board_size = documented_values(&rows, "BoardSize");
+    assert!(
+        board_size.ends_with(&sides.join(", ")),
+        "BoardSize in protocol.md: {board_size}; the facts: {}",
+        sides.join(", ")
+    );
+    for parameter in registry.parameters() {
+        assert_eq!(
+            documented_values(&rows, parameter.option),
+            backquoted(parameter.values),
+            "{}",
+            parameter.option
+        );
+    }
 }
 
 #[test]
 fn the_option_table_names_every_option_in_order() {
     let text = protocol_text();
-    let table = text
-        .split_once("### 7. Options")
-        .expect("protocol.md has section 7")
-        .1
-        .split_once("Handshake lines, in this order:")
-        .expect("the table comes before the handshake block")
-        .0;
-    let documented: Vec<&str> = table
-        .lines()
+    let documented: Vec<&str> = option_rows(&text)
+        .into_iter()
         .filter_map(|line| line.strip_prefix("| `"))
         .filter_map(|rest| rest.split_once('`').map(|(name, _)| name))
         .collect();
-    let announced: Vec<&str> = OPTIONS.iter().map(|spec| spec.name).collect();
+    let table = OptionTable::builtin();
+    let announced: Vec<&str> = table.specs().iter().map(|spec| spec.name).collect();
     assert_eq!(documented, announced);
 }
 

@@ -9,10 +9,10 @@
 
 mod protocol_support;
 
-use tessera::game::{AnyGame, GameConfig, Variant};
-use tessera::perft::game_perft;
+use tessera::game::{GameConfig, Variant};
 use tessera::protocol::Session;
 use tessera::protocol::job::Job;
+use tessera::registry::AnyGame;
 
 use protocol_support::Engine;
 
@@ -221,11 +221,9 @@ fn isready_after_stop_behind_a_long_job_is_answered_and_later_commands_work() {
 /// interrupted, nothing else of it follows, and a new job runs to its end at once.
 #[test]
 fn stop_ends_perft_divide_and_bench_and_the_engine_goes_on() {
-    let expected = game_perft(
-        &AnyGame::new(GameConfig::new(Variant::Kruzno)).expect("kruzno starts"),
-        3,
-        true,
-    );
+    let expected = AnyGame::new(GameConfig::new(Variant::Kruzno))
+        .expect("kruzno starts")
+        .perft(3, true);
     for (command, report) in STOPPABLE {
         let mut engine = Engine::spawn();
         engine.send("setoption name UCI_Variant value kruzno");

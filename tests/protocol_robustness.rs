@@ -6,8 +6,9 @@
 mod protocol_support;
 
 use protocol_support::Engine;
-use tessera::game::{AnyGame, GameConfig, Variant};
+use tessera::game::{GameConfig, Variant};
 use tessera::protocol::{Command, ScriptRunner, parse::parse_line};
+use tessera::registry::AnyGame;
 
 /// splitmix64: a tiny deterministic generator, so a failure replays exactly.
 struct Random(u64);

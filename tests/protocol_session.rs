@@ -2,9 +2,10 @@
 //! threaded run produces only by chance (a `go infinite` that ends before `stop`,
 //! commands arriving while perft runs) are made to happen here on purpose.
 
-use tessera::engine::{Engine, SearchOptions, SearchResult};
+use tessera::engine::{Engine, SearchOptions};
 use tessera::protocol::job::{Job, JobEvent, JobOutput};
 use tessera::protocol::{Session, Step};
+use tessera::registry::SearchResult;
 
 /// Text of a step's replies.
 fn lines(step: &Step) -> Vec<String> {

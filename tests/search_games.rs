@@ -8,9 +8,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use tessera::engine::{Engine, EngineGame, SearchOptions};
-use tessera::game::any::GameKind;
 use tessera::game::catchup::Catchup;
-use tessera::game::{AnyGame, GameConfig, GameRecord, Outcome, Player, Rules, Variant};
+use tessera::game::{GameConfig, GameKind, GameRecord, Outcome, Player, Rules, Variant};
+use tessera::registry::AnyGame;
 use tessera::search::alphabeta::{AlphaBetaConfig, MATE, to_score};
 use tessera::search::game::{AlphaBetaGame, FixedLength, SearchGame, Terminal};
 use tessera::search::{GameSearchResult, Score, SearchLimits};
@@ -157,9 +157,13 @@ fn alpha_beta_equals_negamax_in_every_alpha_beta_variant() {
         (Variant::Kruzno, 3, 8),
         (Variant::HexCheckers, 3, 4),
     ] {
-        let game = AnyGame::new(GameConfig::new(variant)).expect("start position");
-        let checked = with_alpha_beta_record!(game.kind(), record => {
-            compare_with_negamax(record.position(), max_depth, positions, variant as u64)
+        let game = GameKind::new(&GameConfig::new(variant)).expect("start position");
+        let seed = Variant::ALL
+            .iter()
+            .position(|&known| known == variant)
+            .expect("built in");
+        let checked = with_alpha_beta_record!(&game, record => {
+            compare_with_negamax(record.position(), max_depth, positions, seed as u64)
         });
         assert_eq!(checked, positions * max_depth as usize, "{variant}");
     }
@@ -167,8 +171,8 @@ fn alpha_beta_equals_negamax_in_every_alpha_beta_variant() {
 
 #[test]
 fn cheversi_exact_endgame_equals_full_minimax_with_four_plies_left() {
-    let game = AnyGame::new(GameConfig::new(Variant::Cheversi)).expect("start position");
-    with_alpha_beta_record!(game.kind(), record => {
+    let game = GameKind::new(&GameConfig::new(Variant::Cheversi)).expect("start position");
+    with_alpha_beta_record!(&game, record => {
         let mut rng = tessera::search::rng::seeded(8);
         let mut engine = Engine::new(SearchOptions { hash_mb: 4, ..SearchOptions::default() });
         let mut checked = 0;
@@ -196,8 +200,8 @@ fn cheversi_exact_endgame_equals_full_minimax_with_four_plies_left() {
 /// those leaves it would not).
 #[test]
 fn cheversi_search_one_placement_short_of_the_end_is_exact() {
-    let game = AnyGame::new(GameConfig::new(Variant::Cheversi)).expect("start position");
-    with_alpha_beta_record!(game.kind(), record => {
+    let game = GameKind::new(&GameConfig::new(Variant::Cheversi)).expect("start position");
+    with_alpha_beta_record!(&game, record => {
         let mut rng = tessera::search::rng::seeded(10);
         let mut engine = Engine::new(SearchOptions { hash_mb: 4, ..SearchOptions::default() });
         engine.set_alpha_beta_config(AlphaBetaConfig::value_preserving());
@@ -224,8 +228,8 @@ fn cheversi_search_one_placement_short_of_the_end_is_exact() {
 
 #[test]
 fn cheversi_final_placements_shortcut_is_fail_soft_minimax() {
-    let game = AnyGame::new(GameConfig::new(Variant::Cheversi)).expect("start position");
-    with_alpha_beta_record!(game.kind(), record => {
+    let game = GameKind::new(&GameConfig::new(Variant::Cheversi)).expect("start position");
+    with_alpha_beta_record!(&game, record => {
         let mut rng = tessera::search::rng::seeded(9);
         for plies in [13, 14, 15] {
             let mut checked = 0;
@@ -363,7 +367,7 @@ fn every_variant_searches_deterministically_with_a_node_limit() {
                 ..SearchOptions::default()
             });
             let stop = AtomicBool::new(false);
-            engine.search(&game, &limits, &stop, &mut |_| {})
+            game.search(&mut engine, &limits, &stop, &mut |_| {})
         };
         let first = run();
         assert_eq!(first, run(), "{variant}");
@@ -382,7 +386,7 @@ fn catchup_depth_limit_ends_the_search_and_deeper_searches_more() {
     for limit in [1, 3] {
         let mut engine = Engine::new(SearchOptions::default());
         let mut last_nodes = 0;
-        let result = engine.search(&game, &depth(limit), &stop, &mut |info| {
+        let result = game.search(&mut engine, &depth(limit), &stop, &mut |info| {
             last_nodes = info.nodes;
         });
         let best = result.best_move.expect("a move");
@@ -411,7 +415,7 @@ fn time_limits_count_from_when_the_go_arrived() {
         });
         let stop = AtomicBool::new(false);
         let mut nodes = 0;
-        let found = engine.search(&game, &limits, &stop, &mut |info| nodes = info.nodes);
+        let found = game.search(&mut engine, &limits, &stop, &mut |info| nodes = info.nodes);
         let best = found.best_move.expect("the start position has moves");
         assert!(game.legal_move_texts().contains(&best), "{variant}: {best}");
         // One poll interval at most (a full 5 s search would report millions).

@@ -7,7 +7,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use tessera::engine::{Engine, EngineGame, SearchOptions, Strategy};
-use tessera::game::{AnyGame, GameConfig, GameRecord, Outcome, Player, Rules, Variant};
+use tessera::game::{GameConfig, GameKind, GameRecord, Outcome, Player, Rules, Variant};
+use tessera::registry::AnyGame;
 use tessera::search::SearchLimits;
 use tessera::search::game::{SearchGame, TreeGame};
 use tessera::with_record;
@@ -51,8 +52,8 @@ fn nps<G: EngineGame>(start: &G, plies: usize, threads: usize, millis: u64) -> (
 #[ignore]
 fn speed_figures() {
     for variant in Variant::ALL {
-        let game = AnyGame::new(GameConfig::new(variant)).expect("start");
-        with_record!(game.kind(), record => {
+        let game = GameKind::new(&GameConfig::new(variant)).expect("start");
+        with_record!(&game, record => {
             for plies in [0usize, 8, 20] {
                 let (one, depth) = nps(record.position(), plies, 1, 2000);
                 let (two, _) = nps(record.position(), plies, 2, 2000);
@@ -96,8 +97,8 @@ fn catchup_playouts() {
 #[test]
 #[ignore]
 fn cheversi_exact_solve_times() {
-    let game = AnyGame::new(GameConfig::new(Variant::Cheversi)).expect("start");
-    with_record!(game.kind(), record => {
+    let game = GameKind::new(&GameConfig::new(Variant::Cheversi)).expect("start");
+    with_record!(&game, record => {
         for remaining in [8usize, 10, 12] {
             for seed in 0..3 {
                 let record = random_record(record.position(), 16 - remaining, seed);
@@ -153,7 +154,7 @@ fn play_game(
         } else {
             &mut weak_engine
         };
-        let result = engine.search(&game, &limits, &stop, &mut |_| {});
+        let result = game.search(engine, &limits, &stop, &mut |_| {});
         game.play_text(&result.best_move?).ok()?;
     }
     if std::env::var("SHOW_END").is_ok() && !game.is_over() {
@@ -248,7 +249,7 @@ fn clock_games_never_forfeit() {
                     ..SearchLimits::default()
                 };
                 let started = Instant::now();
-                let result = engines[side].search(&game, &limits, &stop, &mut |_| {});
+                let result = game.search(&mut engines[side], &limits, &stop, &mut |_| {});
                 let used = started.elapsed();
                 if std::env::var("SHOW_OVERRUN").is_ok()
                     && used > Duration::from_millis(15) + clocks[side] / 3
@@ -285,8 +286,8 @@ fn catchup_playout_policies_side_by_side() {
     use tessera::eval::catchup_knowledge::PlayoutPolicy;
     let mut config = GameConfig::new(Variant::Catchup);
     config.size = Some(5);
-    let game = AnyGame::new(config).expect("start");
-    with_record!(game.kind(), record => {
+    let game = GameKind::new(&config).expect("start");
+    with_record!(&game, record => {
         for plies in [0usize, 14] {
             let position = random_record(record.position(), plies, 5);
             let mut rates = [(0u64, 0.0f64); 2];

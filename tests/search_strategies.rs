@@ -10,8 +10,7 @@ use std::sync::atomic::AtomicBool;
 use tessera::engine::strategy::{MINIMAX4_PLIES, SAMPLED_CANDIDATES};
 use tessera::engine::{Engine, EngineGame, SearchOptions, Strategy};
 use tessera::game::checkers::SmallCheckers;
-use tessera::game::{AnyGame, any::GameKind};
-use tessera::game::{GameConfig, GameRecord, Outcome, Player, Rules, Variant};
+use tessera::game::{GameConfig, GameKind, GameRecord, Outcome, Player, Rules, Variant};
 use tessera::search::SearchLimits;
 use tessera::search::game::SearchGame;
 use tessera::search::rng::seeded;
@@ -90,7 +89,7 @@ fn move_value<G: SearchGame>(position: &G, mv: G::Move, depth: u32) -> i64 {
 fn every_weak_strategy_plays_legal_seeded_moves_in_every_variant() {
     let mut rng = seeded(11);
     for variant in Variant::ALL {
-        let start = AnyGame::new(GameConfig::new(variant)).expect("default board");
+        let start = GameKind::new(&GameConfig::new(variant)).expect("default board");
         for strategy in weak_strategies() {
             let mut first = engine(strategy, 5);
             let mut again = engine(strategy, 5);
@@ -99,7 +98,7 @@ fn every_weak_strategy_plays_legal_seeded_moves_in_every_variant() {
             let mut positions = 0;
             while positions < 8 {
                 let plies = rng.below(30);
-                let found = with_record!(start.kind(), record => {
+                let found = with_record!(&start, record => {
                     random_position(record.position(), plies, &mut rng).map(|position| {
                         let chosen = choose(&mut first, &position);
                         let mut legal = Vec::new();
@@ -280,8 +279,8 @@ fn sampled2_misses_a_lone_best_move_it_did_not_draw() {
 fn strategies_answer_in_catchup_turns_of_several_stones() {
     // Catchup's turns of up to three stones make four plies too wide: minimax4 falls back
     // to the plies its node budget allows, and still answers with a legal turn.
-    let record = AnyGame::new(GameConfig::new(Variant::Catchup)).expect("default board");
-    let GameKind::Catchup(record) = record.kind() else {
+    let record = GameKind::new(&GameConfig::new(Variant::Catchup)).expect("default board");
+    let GameKind::Catchup(record) = &record else {
         unreachable!("a Catchup configuration makes a Catchup record")
     };
     let mut rng = seeded(31);

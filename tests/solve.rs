@@ -68,11 +68,10 @@ fn solver_value<G: Solvable>(shared: &Shared, position: &G) -> i32 {
 }
 
 fn catchup(side: usize, rule: CatchupRule) -> Catchup {
-    Catchup::start(&GameConfig {
-        variant: Variant::Catchup,
+    Catchup::start(&rule.chosen_in(GameConfig {
         size: Some(side),
-        catchup_rule: rule,
-    })
+        ..GameConfig::new(Variant::Catchup)
+    }))
     .expect("a start position")
 }
 
@@ -419,11 +418,10 @@ fn proof_text<G: Solvable, R: Rules>(
 
 #[test]
 fn a_proof_passes_the_checker_and_fails_with_one_move_changed() {
-    let config = GameConfig {
-        variant: Variant::Catchup,
+    let config = CatchupRule::Original.chosen_in(GameConfig {
         size: Some(2),
-        catchup_rule: CatchupRule::Original,
-    };
+        ..GameConfig::new(Variant::Catchup)
+    });
     let start = catchup(2, CatchupRule::Original);
     let state = CatchupState::from_game(&start).expect("side 2");
     let text = proof_text(&state, &start, &config, true);

@@ -60,8 +60,9 @@ impl std::fmt::Debug for EngineProcess {
 }
 
 impl EngineProcess {
-    /// Spawns the engine, completes the handshake, sets the variant and the user's
-    /// options, and waits for `readyok`.
+    /// Spawns the engine, completes the handshake, sets the variant, the board size and
+    /// the game's parameters (each by its option), then the user's options, and waits for
+    /// `readyok`.
     pub fn start(
         spec: &EngineSpec,
         config: &GameConfig,
@@ -129,10 +130,10 @@ impl EngineProcess {
         if let Some(size) = config.size {
             engine.send(&format!("setoption name BoardSize value {size}"))?;
         }
-        if config.variant == crate::game::Variant::Catchup {
+        for (parameter, value) in config.parameter_values() {
             engine.send(&format!(
-                "setoption name CatchupRule value {}",
-                config.catchup_rule.name()
+                "setoption name {} value {value}",
+                parameter.option
             ))?;
         }
         for (name, value) in &spec.options {

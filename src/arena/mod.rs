@@ -32,7 +32,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::game::{AnyGame, CatchupRule, GameConfig, Variant};
+use crate::game::GameConfig;
+use crate::registry::{AnyGame, ParameterArgs, Registry};
 
 use clock::TimeControl;
 use openings::{BookOrder, OpeningBook};
@@ -65,17 +66,16 @@ pub struct MatchArgs {
     /// Default: none.
     #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
     pub each: Vec<String>,
-    /// The game: cheversi, kruzno, hexcheckers or catchup. Required (except with --merge
-    /// or --watch).
-    #[arg(long)]
-    pub variant: Option<Variant>,
+    /// The game. Required (except with --merge or --watch).
+    #[arg(long, value_name = "VARIANT", help = variant_help())]
+    pub variant: Option<String>,
     /// Board side, sent as BoardSize and checked against the variant's range. Default:
     /// the variant's own (nothing is sent).
     #[arg(long)]
     pub size: Option<usize>,
-    /// Catchup rule (sent as CatchupRule): revised or original.
-    #[arg(long, default_value = "revised")]
-    pub rule: CatchupRule,
+    /// The game's parameters, each sent as its option (--rule as CatchupRule).
+    #[command(flatten)]
+    pub parameters: ParameterArgs,
     /// Games in this run: colour-swapped pairs from the same opening (game g belongs to
     /// pair g/2; the first engine has White in even games). With --shard, the games of all
     /// shards; with --watch, the games of the whole match, so the watcher stops once all
@@ -306,8 +306,22 @@ fn parse_sprt(args: &MatchArgs) -> Result<Option<Sprt>, MatchError> {
     }
 }
 
+/// `--variant`'s help: the games of the built-in registry.
+fn variant_help() -> String {
+    format!(
+        "The game: {}. Required (except with --merge or --watch)",
+        Registry::builtin().names_text()
+    )
+}
+
 /// Checks the whole command line, then runs; returns the final table.
 pub fn run_checked(args: &MatchArgs) -> Result<String, MatchError> {
+    run_checked_in(args, &Registry::builtin())
+}
+
+/// [`run_checked`] with `--variant` one of the games of `registry` (a test's registry
+/// with a game of its own: the referee sets the game up through its entry).
+pub fn run_checked_in(args: &MatchArgs, registry: &Registry) -> Result<String, MatchError> {
     let sprt = parse_sprt(args)?;
     if let Some(directory) = &args.watch {
         let plan = watch::WatchPlan {
@@ -329,23 +343,27 @@ pub fn run_checked(args: &MatchArgs) -> Result<String, MatchError> {
         return Ok(runner::merge(files, sprt.as_ref())?);
     }
     let games = args.games.unwrap_or(2);
-    let variant = args.variant.ok_or_else(|| {
-        invalid("--variant is required (cheversi, kruzno, hexcheckers or catchup)")
-    })?;
+    let name = args
+        .variant
+        .as_deref()
+        .ok_or_else(|| invalid(format!("--variant is required ({})", registry.names_text())))?;
+    let variant = registry
+        .find(name)
+        .map_err(|error| invalid(format!("--variant: {error}")))?;
     if let Some(size) = args.size {
-        if !variant.size_range().contains(&size) {
+        let sizes = &variant.facts().sizes;
+        if !sizes.contains(&size) {
             return Err(invalid(format!(
                 "--size {size} is not a board side of {variant} ({}-{})",
-                variant.size_range().start(),
-                variant.size_range().end()
+                sizes.start(),
+                sizes.end()
             )));
         }
     }
-    let config = GameConfig {
-        variant,
+    let config = args.parameters.apply(GameConfig {
         size: args.size,
-        catchup_rule: args.rule,
-    };
+        ..GameConfig::new(variant)
+    });
     AnyGame::new(config).map_err(|error| invalid(format!("cannot set up {variant}: {error}")))?;
     let engines = match args.engine.0.as_slice() {
         [first, second] => {

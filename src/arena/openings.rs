@@ -5,7 +5,8 @@
 
 use std::path::Path;
 
-use crate::game::{AnyGame, GameConfig};
+use crate::game::GameConfig;
+use crate::registry::AnyGame;
 
 use crate::random::SplitMix64;
 

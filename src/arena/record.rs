@@ -8,6 +8,9 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::game::GameConfig;
+use crate::registry::Registry;
+
 use super::stats::{GamePoints, Tally};
 
 /// A game's result in PGN words.
@@ -107,6 +110,9 @@ pub struct MatchRecord {
     pub pair: u64,
     pub variant: String,
     pub size: usize,
+    /// The game's parameter values, space-separated in the order of its facts (Catchup:
+    /// its rule); absent for a game without parameters.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub rule: String,
     /// The first and second `--engine` names.
     pub engines: [String; 2],
@@ -133,6 +139,20 @@ pub struct MatchRecord {
 }
 
 impl MatchRecord {
+    /// The configuration the game was played with: its variant among the games of
+    /// `registry`, its board side and its parameters.
+    pub fn config_in(&self, registry: &Registry) -> Result<GameConfig, String> {
+        let variant = registry
+            .find(&self.variant)
+            .map_err(|error| error.to_string())?;
+        let mut config = GameConfig {
+            size: Some(self.size),
+            ..GameConfig::new(variant)
+        };
+        config.set_parameter_words(&self.rule)?;
+        Ok(config)
+    }
+
     /// The first engine's points, `None` for an unfinished game.
     pub fn first_engine_points(&self) -> Option<GamePoints> {
         let white_points = match self.result {

@@ -7,7 +7,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::game::{AnyGame, GameConfig, Outcome, Player};
+use crate::game::{GameConfig, Outcome, Player};
+use crate::registry::AnyGame;
 
 use super::clock::GameClock;
 use super::engine_process::{EngineError, EngineProcess};
@@ -215,7 +216,7 @@ pub fn play_game(
         pair: job.pair,
         variant: settings.config.variant.name().to_string(),
         size: settings.config.board_size(),
-        rule: settings.config.catchup_rule.name().to_string(),
+        rule: settings.config.parameter_words(),
         engines: names.clone(),
         white_engine,
         white: names[white_engine].clone(),

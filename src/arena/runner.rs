@@ -11,7 +11,7 @@ use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use crate::game::AnyGame;
+use crate::registry::AnyGame;
 
 use super::engine_process::EngineProcess;
 use super::openings::Opening;

@@ -6,7 +6,8 @@
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-use crate::game::{AnyGame, CatchupRule, GameConfig, Variant};
+use crate::game::GameConfig;
+use crate::registry::{AnyGame, Registry};
 
 use crate::random::SplitMix64;
 
@@ -54,6 +55,8 @@ pub struct TestEngineArgs {
 
 struct TestEngine {
     args: TestEngineArgs,
+    /// The games it plays: the built-in ones.
+    registry: Registry,
     config: GameConfig,
     game: Option<AnyGame>,
     moves_this_game: u32,
@@ -75,21 +78,24 @@ impl TestEngine {
         let Some((name, value)) = rest.split_once(" value ") else {
             return;
         };
-        match name.trim().to_ascii_lowercase().as_str() {
+        let (name, value) = (name.trim(), value.trim());
+        match name.to_ascii_lowercase().as_str() {
             "uci_variant" => {
-                if let Ok(variant) = value.trim().parse::<Variant>() {
+                if let Ok(variant) = self.registry.find(value) {
                     self.config.variant = variant;
                 }
             }
             "boardsize" => {
-                self.config.size = value.trim().parse().ok().filter(|&size: &usize| size > 0);
+                self.config.size = value.parse().ok().filter(|&size: &usize| size > 0);
             }
-            "catchuprule" => {
-                if let Ok(rule) = value.trim().parse::<CatchupRule>() {
-                    self.config.catchup_rule = rule;
+            _ => {
+                let parameter = self.registry.parameter(name);
+                if let Some((parameter, value)) =
+                    parameter.and_then(|parameter| Some((parameter, parameter.value(value)?)))
+                {
+                    self.config.parameters.set(parameter, value);
                 }
             }
-            _ => {}
         }
     }
 
@@ -176,10 +182,21 @@ impl TestEngine {
 
 /// Runs the test engine on stdin/stdout until `quit` or end of input.
 pub fn run(args: &TestEngineArgs) -> std::process::ExitCode {
+    let registry = Registry::builtin();
+    let variants = registry
+        .names()
+        .iter()
+        .map(|name| format!(" var {name}"))
+        .collect::<String>();
+    let variant_line = format!(
+        "option name UCI_Variant type combo default {}{variants}",
+        registry.default_game()
+    );
     let mut engine = TestEngine {
         rng: SplitMix64::new(args.seed),
         args: args.clone(),
-        config: GameConfig::new(Variant::Cheversi),
+        config: GameConfig::new(registry.default_game()),
+        registry,
         game: None,
         moves_this_game: 0,
         ready_answers: 0,
@@ -200,9 +217,7 @@ pub fn run(args: &TestEngineArgs) -> std::process::ExitCode {
             "ugi" | "uci" => {
                 say("id name TestEngine");
                 say("id author the Tessera match runner tests");
-                say(
-                    "option name UCI_Variant type combo default cheversi var cheversi var kruzno var hexcheckers var catchup",
-                );
+                say(&variant_line);
                 say(if word == "ugi" { "ugiok" } else { "uciok" });
             }
             "isready" => {

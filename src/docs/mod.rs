@@ -4,7 +4,8 @@
 //!
 //! 1. [`architecture`]: the rooms of the crate, their order, and where each thing lives.
 //! 2. [`search_and_solve`]: how the searches and the solver work, and why.
-//! 3. [`adding_a_game`]: a numbered checklist with every file to touch.
+//! 3. [`adding_a_game`]: the checklists: a game added from outside the crate through the
+//!    registry, and a game built into Tessera.
 //! 4. [`measuring`]: how to measure a change: equal time and equal nodes, SPRT, the bench
 //!    signature.
 //! 5. [`commits`]: the commit form.

@@ -22,7 +22,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::endings::EndingTables;
-use crate::game::{AnyGame, GameRecord, Player, Rules};
+use crate::game::{GameRecord, Rules};
 use crate::search::alphabeta::{AlphaBetaConfig, Worker, to_score};
 use crate::search::game::{AlphaBetaGame, MctsGame, SearchGame};
 use crate::search::mcts::MctsConfig;
@@ -31,8 +31,7 @@ use crate::search::rng::{self, Rng};
 use crate::search::shared::Shared;
 use crate::search::time::TimeBudget;
 use crate::search::tt::TranspositionTable;
-use crate::search::{GameSearchResult, Score, SearchInfo, SearchLimits};
-use crate::with_record;
+use crate::search::{GameSearchResult, SearchInfo, SearchLimits};
 
 use exact::{Attempt, ExactState};
 
@@ -158,47 +157,11 @@ impl Engine {
         self.state.rng = rng::seeded(self.options.seed);
     }
 
-    /// Searches `game` until a limit is reached or `stop` becomes true, calling `report`
-    /// for progress. Returns the best move (`None` only when the game is over).
-    pub fn search(
-        &mut self,
-        game: &AnyGame,
-        limits: &SearchLimits,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(SearchInfo),
-    ) -> SearchResult {
-        let started = Instant::now();
-        let result = with_record!(game.kind(), record => {
-            let found = self.search_record(record, limits, stop, report);
-            SearchResult {
-                best_move: found.best_move.map(|mv| record.position().move_text(mv)),
-                score: found.score,
-            }
-        });
-        log::debug!("search finished in {:?}", started.elapsed());
-        result
-    }
-
-    /// The static evaluation with its terms, as `eval` prints it (one line per term).
-    pub fn evaluation_text(&self, game: &AnyGame) -> Vec<String> {
-        with_record!(game.kind(), record => {
-            let position = record.position();
-            let (terms, total) = position.evaluation_report();
-            let mut lines: Vec<String> = terms
-                .into_iter()
-                .map(|(name, value)| format!("{name} {value}"))
-                .collect();
-            let mover = match position.side_to_move() {
-                Player::One => "p1",
-                Player::Two => "p2",
-            };
-            lines.push(format!("total {total} (side to move {mover})"));
-            lines
-        })
-    }
-
-    /// The generic search behind [`Engine::search`]: any game, from its record (the
-    /// history gives repetitions).
+    /// Searches a game from its record (the history gives repetitions) until a limit is
+    /// reached or `stop` becomes true, calling `report` for progress: the weak strategies,
+    /// or the game's full search ([`EngineGame::full_search`]). The best move is `None`
+    /// only when the game is over. (The registry's games reach this through their entry,
+    /// `crate::registry::AnyGame::search`.)
     pub fn search_record<G: EngineGame>(
         &mut self,
         record: &GameRecord<G>,
@@ -433,12 +396,4 @@ pub trait EngineGame: SearchGame {
         engine: &mut Engine,
         request: SearchRequest<'_, Self>,
     ) -> GameSearchResult<Self::Move>;
-}
-
-/// The result of [`Engine::search`]: the move to play as text (`None` only when the game
-/// is over) and its score.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult {
-    pub best_move: Option<String>,
-    pub score: Option<Score>,
 }

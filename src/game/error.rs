@@ -113,6 +113,10 @@ pub enum PositionError {
     Number { token: String, reason: String },
     #[error("position breaks a rule: {reason} ({token})")]
     Rule { token: String, reason: String },
+    /// The game itself cannot be set up here (an added game where only the built-in ones
+    /// can be); the token names the game.
+    #[error("cannot set up this game: {reason} ({token})")]
+    Game { token: String, reason: String },
 }
 
 impl PositionError {
@@ -131,7 +135,8 @@ impl PositionError {
             | PositionError::Duplicate { token }
             | PositionError::OffBoard { token }
             | PositionError::Number { token, .. }
-            | PositionError::Rule { token, .. } => token,
+            | PositionError::Rule { token, .. }
+            | PositionError::Game { token, .. } => token,
         }
     }
 

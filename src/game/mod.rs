@@ -3,23 +3,31 @@
 //! Each game is one module (`cheversi`, `checkers` for both Kruzno and hex checkers,
 //! `catchup`). Evaluation and search live elsewhere: a `Rules` value knows only what is
 //! legal, what a move does, and how the game ends. [`GameRecord`] adds the history that
-//! repetition needs; [`AnyGame`] picks a game at run time from a [`GameConfig`] and speaks
-//! in move and position text, which is what the protocol and the match runner need.
+//! repetition needs and speaks in move and position text. [`GameFacts`] say what each
+//! game is (names, board sides, parameters), [`GameConfig`] which game is set up, and
+//! [`GameKind`] holds a built-in game's record for generic code. Picking any game at run
+//! time, added ones included, is the registry's (`crate::registry::AnyGame`), above the
+//! engine that searches it.
 
-pub mod any;
 pub mod board_field;
+pub mod builtin;
 pub mod catchup;
 pub mod checkers;
 pub mod cheversi;
 pub mod error;
+pub mod facts;
 pub mod record;
 
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::str::FromStr;
 
-pub use any::AnyGame;
+pub use builtin::GameKind;
+pub use catchup::CatchupRule;
 pub use error::{MoveError, PositionError};
+pub use facts::{
+    BoardShape, GameFacts, GameParameter, ParameterValues, ScoreUnits, either_of, listed,
+};
 pub use record::GameRecord;
 
 /// One of the two players. Player 1 is White and moves first in every game.
@@ -84,13 +92,50 @@ impl Outcome {
     }
 }
 
-/// The four games Tessera plays. A closed set: every `match` on it is exhaustive.
+/// A game: one of the four built-in ones, or one added from outside this crate (a test's
+/// game, through its registry entry). Every `match` on it is exhaustive, so the places
+/// that know a built-in game by name say what an added game gets instead. What each game
+/// is (names, board sides, parameters) is its [`GameFacts`], stated next to its rules.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
     Cheversi,
     Kruzno,
     HexCheckers,
     Catchup,
+    /// A game added through a registry entry (`crate::registry::GameEntry`).
+    Added(&'static dyn AddedGame),
+}
+
+/// A game added from outside the built-in ones: its facts, and behind `Any` what sets it
+/// up and searches it (the registry's `GameEntry`, which implements this; the rooms that
+/// need it sit above the engine).
+pub trait AddedGame: Sync {
+    /// The game's facts.
+    fn facts(&self) -> &'static GameFacts;
+
+    /// The value behind this trait, for the registry to recover its entry.
+    fn as_any(&self) -> &dyn std::any::Any;
+}
+
+/// Added games are one game when they share their facts.
+impl PartialEq for dyn AddedGame {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.facts(), other.facts())
+    }
+}
+
+impl Eq for dyn AddedGame {}
+
+impl Hash for dyn AddedGame {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.facts().name.hash(state);
+    }
+}
+
+impl Debug for dyn AddedGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "AddedGame({})", self.facts().name)
+    }
 }
 
 impl Variant {
@@ -101,33 +146,20 @@ impl Variant {
         Variant::Catchup,
     ];
 
-    /// The protocol names (`UCI_Variant` values), in the order of [`Variant::ALL`].
-    pub const NAMES: [&'static str; 4] = ["cheversi", "kruzno", "hexcheckers", "catchup"];
+    /// The game's facts: names, board sides, parameters, score units.
+    pub fn facts(self) -> &'static GameFacts {
+        match self {
+            Variant::Cheversi => &cheversi::FACTS,
+            Variant::Kruzno => &checkers::KRUZNO,
+            Variant::HexCheckers => &checkers::HEX_CHECKERS,
+            Variant::Catchup => &catchup::FACTS,
+            Variant::Added(game) => game.facts(),
+        }
+    }
 
     /// The protocol name (`UCI_Variant` value).
-    pub const fn name(self) -> &'static str {
-        Variant::NAMES[self as usize]
-    }
-
-    /// The board side used when none is chosen (8 for Cheversi's 8x8 board).
-    pub fn default_size(self) -> usize {
-        match self {
-            Variant::Cheversi => 8,
-            Variant::Kruzno => 6,
-            Variant::HexCheckers => 9,
-            Variant::Catchup => 5,
-        }
-    }
-
-    /// The board sides a variant can be played on.
-    pub fn size_range(self) -> std::ops::RangeInclusive<usize> {
-        match self {
-            Variant::Cheversi => 8..=8,
-            // Kruzno is played on side 6; a position string may still give another side.
-            Variant::Kruzno => 6..=6,
-            Variant::HexCheckers => 4..=9,
-            Variant::Catchup => 2..=9,
-        }
+    pub fn name(self) -> &'static str {
+        self.facts().name
     }
 }
 
@@ -137,58 +169,35 @@ impl std::fmt::Display for Variant {
     }
 }
 
-/// Error for an unknown variant name.
+/// Error for an unknown variant name: the name and the known ones.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant, expected cheversi, kruzno, hexcheckers or catchup ({0})")]
-pub struct UnknownVariant(pub String);
+#[error("unknown variant, expected {expected} ({name})")]
+pub struct UnknownVariant {
+    pub name: String,
+    /// The known names, as a sentence ("a, b or c").
+    pub expected: String,
+}
+
+impl UnknownVariant {
+    /// The error for `name` among the games `known`.
+    pub fn among(name: &str, known: &[Variant]) -> Self {
+        let names: Vec<&str> = known.iter().map(|variant| variant.name()).collect();
+        UnknownVariant {
+            name: name.to_string(),
+            expected: either_of(&names),
+        }
+    }
+}
 
 impl FromStr for Variant {
     type Err = UnknownVariant;
 
+    /// One of the built-in games by its name (case-insensitive).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         Variant::ALL
             .into_iter()
             .find(|variant| variant.name().eq_ignore_ascii_case(text))
-            .ok_or_else(|| UnknownVariant(text.to_string()))
-    }
-}
-
-/// Which Catchup rule grants the third stone.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub enum CatchupRule {
-    /// Nick Bentley's revised rule: 3 stones when the opponent's score increased on its
-    /// last turn and is now at least the mover's.
-    #[default]
-    Revised,
-    /// The original rule: 3 stones when the largest group on the board, of either colour,
-    /// grew during the opponent's last turn.
-    Original,
-}
-
-impl CatchupRule {
-    /// Every rule, in declaration order.
-    pub const ALL: [CatchupRule; 2] = [CatchupRule::Revised, CatchupRule::Original];
-    /// The `CatchupRule` option values, in the order of [`CatchupRule::ALL`].
-    pub const NAMES: [&'static str; 2] = ["revised", "original"];
-
-    pub const fn name(self) -> &'static str {
-        CatchupRule::NAMES[self as usize]
-    }
-}
-
-impl FromStr for CatchupRule {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        CatchupRule::ALL
-            .into_iter()
-            .find(|rule| rule.name().eq_ignore_ascii_case(text))
-            .ok_or_else(|| {
-                format!(
-                    "unknown Catchup rule, expected {} ({text})",
-                    CatchupRule::NAMES.join(" or ")
-                )
-            })
+            .ok_or_else(|| UnknownVariant::among(text, &Variant::ALL))
     }
 }
 
@@ -199,7 +208,9 @@ pub struct GameConfig {
     /// Board side; `None` means the variant's default. A position string's own row count
     /// wins over this for hex games.
     pub size: Option<usize>,
-    pub catchup_rule: CatchupRule,
+    /// The values chosen for parameters (a game's own are read through
+    /// [`GameConfig::parameter`]).
+    pub parameters: ParameterValues,
 }
 
 impl GameConfig {
@@ -207,13 +218,78 @@ impl GameConfig {
         GameConfig {
             variant,
             size: None,
-            catchup_rule: CatchupRule::default(),
+            parameters: ParameterValues::default(),
         }
     }
 
     /// The board side in force: the chosen one or the variant's default.
     pub fn board_size(&self) -> usize {
-        self.size.unwrap_or(self.variant.default_size())
+        self.size.unwrap_or(self.variant.facts().default_size)
+    }
+
+    /// The value in force of the game's parameter set by `option`: the chosen one or its
+    /// default; `None` when the game has no such parameter.
+    pub fn parameter(&self, option: &str) -> Option<&'static str> {
+        let parameter = self.variant.facts().parameter(option)?;
+        Some(
+            self.parameters
+                .get(parameter.option)
+                .unwrap_or(parameter.default_value()),
+        )
+    }
+
+    /// Each of the game's parameters with its value in force, in the order of its facts.
+    pub fn parameter_values(&self) -> Vec<(&'static GameParameter, &'static str)> {
+        self.variant
+            .facts()
+            .parameters
+            .iter()
+            .map(|parameter| {
+                let value = self
+                    .parameters
+                    .get(parameter.option)
+                    .unwrap_or(parameter.default_value());
+                (parameter, value)
+            })
+            .collect()
+    }
+
+    /// The values in force of the game's parameters, space-separated in the order of its
+    /// facts (empty for a game without parameters): the records' `rule` field.
+    pub fn parameter_words(&self) -> String {
+        let values: Vec<&str> = self
+            .parameter_values()
+            .into_iter()
+            .map(|(_, value)| value)
+            .collect();
+        values.join(" ")
+    }
+
+    /// Chooses the value `text` for the game's parameter set by `option`; an error names
+    /// an option the game does not have, or a value the parameter does not.
+    pub fn set_parameter(&mut self, option: &str, text: &str) -> Result<(), String> {
+        let parameter = self
+            .variant
+            .facts()
+            .parameter(option)
+            .ok_or_else(|| format!("{} has no parameter {option}", self.variant))?;
+        let value = parameter.parse(text)?;
+        if self.parameters.set(parameter, value) {
+            Ok(())
+        } else {
+            Err(format!("too many parameters ({})", parameter.option))
+        }
+    }
+
+    /// Sets the game's parameters from [`GameConfig::parameter_words`] text; words beyond
+    /// the game's parameters are ignored (older records name the Catchup rule for every
+    /// game). An unknown value is an error naming it.
+    pub fn set_parameter_words(&mut self, text: &str) -> Result<(), String> {
+        let parameters = self.variant.facts().parameters;
+        for (parameter, word) in parameters.iter().zip(text.split_whitespace()) {
+            self.set_parameter(parameter.option, word)?;
+        }
+        Ok(())
     }
 }
 

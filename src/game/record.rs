@@ -83,6 +83,39 @@ impl<R: Rules> GameRecord<R> {
         Ok(mv)
     }
 
+    /// Parses, checks and plays one move; returns its canonical text. On error nothing
+    /// changes.
+    pub fn play_move_text(&mut self, text: &str) -> Result<String, MoveError> {
+        let before = self.current.clone();
+        let mv = self.play_text(text)?;
+        Ok(before.move_text(mv))
+    }
+
+    /// Every legal move's canonical text, sorted by text.
+    pub fn legal_move_texts(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        let mut texts: Vec<String> = moves
+            .into_iter()
+            .map(|mv| self.current.move_text(mv))
+            .collect();
+        texts.sort();
+        texts
+    }
+
+    /// The canonical texts of the moves played so far.
+    pub fn played_move_texts(&self) -> Vec<String> {
+        let mut position = self.start.clone();
+        self.moves
+            .iter()
+            .map(|&mv| {
+                let text = position.move_text(mv);
+                position.play_unchecked(mv);
+                text
+            })
+            .collect()
+    }
+
     /// Plays a move known to be legal.
     pub fn play_unchecked(&mut self, mv: R::Move) {
         self.current.play_unchecked(mv);

@@ -3,14 +3,36 @@
 
 use serde::Serialize;
 
+use crate::game::ScoreUnits;
+use crate::search::mcts_driver::score_win_rate;
+
 /// The score of an `info` line, from the side to move's view.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Score {
     /// Centi-units of the variant (`protocol.md`, "Score units").
     Cp(i64),
     /// A proven result in this many own moves (negative: the side to move loses).
     Mate(i64),
+}
+
+impl Score {
+    /// The score as the page shows it, in the units of the game's facts: `+1.50 men`,
+    /// `62% (cp 85)`, `wins in 3`.
+    pub fn text(&self, units: ScoreUnits) -> String {
+        match (*self, units) {
+            (Score::Mate(moves), _) if moves > 0 => format!("wins in {moves}"),
+            (Score::Mate(moves), _) => format!("loses in {}", -moves),
+            (Score::Cp(cp), ScoreUnits::WinRate) => {
+                let percent = 100.0 * score_win_rate(cp);
+                format!("{percent:.0}% (cp {cp})")
+            }
+            (Score::Cp(cp), ScoreUnits::Hundredths(unit)) => {
+                let sign = if cp >= 0 { "+" } else { "" };
+                format!("{sign}{:.2} {unit}", cp as f64 / 100.0)
+            }
+        }
+    }
 }
 
 /// The fields of one `info` line; absent fields stay `None` (or empty).
@@ -99,6 +121,16 @@ mod tests {
         assert_eq!(info.string.as_deref(), Some("note"));
         let mate = parse_info("info score mate -3 pv a1").expect("an info line");
         assert_eq!(mate.score, Some(Score::Mate(-3)));
+        assert_eq!(Score::Mate(-3).text(ScoreUnits::WinRate), "loses in 3");
+        assert_eq!(
+            Score::Cp(-150).text(ScoreUnits::Hundredths("men")),
+            "-1.50 men"
+        );
+        assert_eq!(
+            Score::Cp(0).text(ScoreUnits::Hundredths("points")),
+            "+0.00 points"
+        );
+        assert_eq!(Score::Cp(400).text(ScoreUnits::WinRate), "91% (cp 400)");
         assert_eq!(parse_info("bestmove a1"), None);
         let broken = parse_info("info depth x score cp").expect("an info line");
         assert_eq!((broken.depth, broken.score), (None, None));

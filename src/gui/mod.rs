@@ -29,7 +29,8 @@ use std::time::Duration;
 
 use crate::arena::EngineGroups;
 use crate::arena::settings::EngineSpec;
-use crate::game::{CatchupRule, GameConfig, Variant};
+use crate::game::{GameConfig, Variant};
+use crate::registry::ParameterArgs;
 
 use driver::{Driver, DriverTimeouts, Shared};
 use table::Table;
@@ -75,14 +76,19 @@ pub struct GuiArgs {
     #[command(flatten)]
     pub engine: EngineGroups,
     /// The variant of the first game.
-    #[arg(long, default_value = "kruzno")]
+    #[arg(
+        long,
+        default_value = "kruzno",
+        value_parser = crate::registry::variant_parser(),
+        ignore_case = true
+    )]
     pub variant: Variant,
     /// Board side of the first game. Default: the variant's own.
     #[arg(long)]
     pub size: Option<usize>,
-    /// Catchup rule of the first game.
-    #[arg(long, default_value = "revised")]
-    pub rule: CatchupRule,
+    /// The parameters of the first game.
+    #[command(flatten)]
+    pub parameters: ParameterArgs,
     /// Milliseconds an engine may take beyond a move's time before it counts as hung.
     #[arg(long, default_value_t = 5000)]
     pub grace_ms: u64,
@@ -127,11 +133,10 @@ pub fn run(args: &GuiArgs) -> ExitCode {
 
 fn serve(args: &GuiArgs) -> Result<(), String> {
     let specs = engine_specs(&args.engine)?;
-    let config = GameConfig {
-        variant: args.variant,
+    let config = args.parameters.apply(GameConfig {
         size: args.size,
-        catchup_rule: args.rule,
-    };
+        ..GameConfig::new(args.variant)
+    });
     let names = specs.iter().map(|spec| spec.name.clone()).collect();
     let table = Table::new(config, names)?;
     let shared = Arc::new(Shared::new(table));

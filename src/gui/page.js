@@ -2,9 +2,9 @@
 // board with the pictures' draw.js (the same drawing as `tessera render`), turns clicks
 // into moves and sends them; the server and its rules library decide what is legal.
 "use strict";
-const GUI = { state: null, layouts: {}, selection: [], piece: null, busy: false, formFilled: false, errors: [] };
+// `games` holds the server's list of games (GET /api/games): names, sides, parameters.
+const GUI = { state: null, games: [], layouts: {}, selection: [], piece: null, busy: false, formFilled: false, errors: [] };
 const SVG_NS = "http://www.w3.org/2000/svg";
-const SIZES = { cheversi: [8, 8, 8], kruzno: [6, 6, 6], hexcheckers: [4, 9, 9], catchup: [2, 9, 5] };
 const PIECES = { K: "\u2654", Q: "\u2655", R: "\u2656", B: "\u2657", N: "\u2658" };
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -303,15 +303,6 @@ function renderPicker() {
 
 // ---- the panels ----
 
-function formatScore(variant, score) {
-  if (!score) return "";
-  if (score.mate !== undefined) return score.mate > 0 ? "wins in " + score.mate : "loses in " + -score.mate;
-  const cp = score.cp;
-  if (variant === "catchup") return (100 / (1 + Math.pow(10, -cp / 400))).toFixed(0) + "% (cp " + cp + ")";
-  const units = variant === "cheversi" ? " points" : " men";
-  return (cp >= 0 ? "+" : "") + (cp / 100).toFixed(2) + units;
-}
-
 function renderAnalysis() {
   const state = GUI.state;
   const box = $("analysis");
@@ -327,7 +318,7 @@ function renderAnalysis() {
   for (const line of lines.slice(-8).reverse()) {
     const row = table.insertRow();
     const values = [line.depth === null ? "" : line.depth + (line.seldepth ? "/" + line.seldepth : ""),
-      formatScore(state.variant, line.score), line.nodes ?? "", line.nps ?? "", line.pv.join(" ")];
+      line.score_text ?? "", line.nodes ?? "", line.nps ?? "", line.pv.join(" ")];
     values.forEach((value, index) => {
       const cell = row.insertCell();
       cell.textContent = value;
@@ -466,8 +457,7 @@ function fillForm(state) {
   if (GUI.formFilled) return;
   GUI.formFilled = true;
   $("variant").value = state.variant;
-  fillSizes(state.side);
-  $("rule").value = state.rule;
+  fillSizes(state.side, state.parameters);
   $("white").value = state.seats[0];
   $("black").value = state.seats[1];
   for (const kind of ["movetime", "nodes", "depth", "clock"]) {
@@ -475,9 +465,24 @@ function fillForm(state) {
   }
 }
 
-function fillSizes(chosen) {
-  const variant = $("variant").value;
-  const [low, high, normal] = SIZES[variant];
+function gameNamed(name) { return GUI.games.find((game) => game.name === name); }
+
+function fillVariants() {
+  const select = $("variant");
+  select.replaceChildren();
+  for (const game of GUI.games) {
+    const option = document.createElement("option");
+    option.value = game.name;
+    option.textContent = game.title;
+    select.appendChild(option);
+  }
+}
+
+// The board sides and the parameters of the chosen game; `values` keeps earlier choices.
+function fillSizes(chosen, values) {
+  const game = gameNamed($("variant").value);
+  if (!game) return;
+  const [low, high] = game.sizes;
   const select = $("size");
   select.replaceChildren();
   for (let side = low; side <= high; side++) {
@@ -486,8 +491,30 @@ function fillSizes(chosen) {
     option.textContent = String(side);
     select.appendChild(option);
   }
-  select.value = String(chosen >= low && chosen <= high ? chosen : normal);
-  $("rule-label").hidden = variant !== "catchup";
+  select.value = String(chosen >= low && chosen <= high ? chosen : game.default_size);
+  const box = $("parameters");
+  box.replaceChildren();
+  for (const parameter of game.parameters) {
+    const label = document.createElement("label");
+    label.textContent = parameter.title + " ";
+    const choice = document.createElement("select");
+    choice.dataset.option = parameter.option;
+    for (const value of parameter.values) {
+      const option = document.createElement("option");
+      option.value = value;
+      option.textContent = value;
+      choice.appendChild(option);
+    }
+    if (values && values[parameter.option]) choice.value = values[parameter.option];
+    label.appendChild(choice);
+    box.appendChild(label);
+  }
+}
+
+function parameterValues() {
+  const values = {};
+  for (const choice of $("parameters").querySelectorAll("select")) values[choice.dataset.option] = choice.value;
+  return values;
 }
 
 function render(state) {
@@ -548,12 +575,28 @@ function readLoadFile(file) {
   reader.readAsText(file);
 }
 
-function setup() {
-  $("variant").addEventListener("change", () => fillSizes(0));
+async function loadGames() {
+  for (;;) {
+    try {
+      const response = await fetch("/api/games");
+      const games = await response.json();
+      if (!response.ok) throw new Error(games.error || response.statusText);
+      GUI.games = games;
+      fillVariants();
+      return;
+    } catch (error) {
+      $("status").textContent = "the server does not answer (" + error.message + "); retrying";
+      await sleep(1000);
+    }
+  }
+}
+
+async function setup() {
+  $("variant").addEventListener("change", () => fillSizes(0, parameterValues()));
   $("new-game").addEventListener("submit", (event) => {
     event.preventDefault();
     const request = {
-      variant: $("variant").value, size: Number($("size").value), rule: $("rule").value,
+      variant: $("variant").value, size: Number($("size").value), parameters: parameterValues(),
       white: $("white").value, black: $("black").value, ...limitFields(),
     };
     const fen = $("fen").value.trim();
@@ -582,6 +625,7 @@ function setup() {
     if (event.key === "Escape") { GUI.selection = []; GUI.piece = null; redraw(); }
   });
   setInterval(renderClocks, 200);
+  await loadGames();
   poll();
 }
 

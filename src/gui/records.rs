@@ -3,8 +3,8 @@
 //! names). Every move is replayed with the rules before the game is accepted.
 
 use crate::arena::record::MatchRecord;
-use crate::game::{AnyGame, CatchupRule, GameConfig, Variant};
-use crate::report::replay::config_of;
+use crate::game::GameConfig;
+use crate::registry::{AnyGame, Registry};
 
 /// A game ready to step through: the configuration, the start position and the moves.
 #[derive(Clone, Debug)]
@@ -20,8 +20,7 @@ pub fn read_game(text: &str) -> Result<LoadedGame, String> {
     let (config, start, moves) = if text.starts_with('{') {
         let record: MatchRecord = serde_json::from_str(text)
             .map_err(|error| format!("not a tessera match record: {error}"))?;
-        let config =
-            config_of(&record).ok_or_else(|| format!("unknown variant ({})", record.variant))?;
+        let config = record.config_in(&Registry::builtin())?;
         let moves = record.opening.moves.iter().chain(&record.moves).cloned();
         (config, record.opening.position.clone(), moves.collect())
     } else if text.starts_with('[') {
@@ -54,12 +53,12 @@ fn tag_value(line: &str) -> Option<(&str, String)> {
 }
 
 /// The PGN-like text `tessera match --pgn` writes: tags, then move numbers, moves,
-/// `{comments}` and a result. Its tags do not name the Catchup rule: `Rule` is read when
-/// present, else the default (revised).
+/// `{comments}` and a result. Its tags do not name the game's parameters: a `Rule` tag
+/// (the records' `rule` words) is read when present, else the defaults hold.
 fn read_pgn(text: &str) -> Result<(GameConfig, String, Vec<String>), String> {
     let mut variant = None;
     let mut size = None;
-    let mut rule = CatchupRule::default();
+    let mut rule = String::new();
     let mut position = None;
     let mut movetext = String::new();
     for line in text.lines() {
@@ -69,9 +68,9 @@ fn read_pgn(text: &str) -> Result<(GameConfig, String, Vec<String>), String> {
             match name {
                 "Variant" => {
                     variant = Some(
-                        value
-                            .parse::<Variant>()
-                            .map_err(|_| format!("unknown variant ({value})"))?,
+                        Registry::builtin()
+                            .find(&value)
+                            .map_err(|error| error.to_string())?,
                     );
                 }
                 "BoardSize" => {
@@ -81,11 +80,7 @@ fn read_pgn(text: &str) -> Result<(GameConfig, String, Vec<String>), String> {
                             .map_err(|_| format!("bad board size ({value})"))?,
                     );
                 }
-                "Rule" => {
-                    rule = value
-                        .parse()
-                        .map_err(|_| format!("unknown Catchup rule ({value})"))?;
-                }
+                "Rule" => rule = value,
                 "FEN" => position = Some(value),
                 _ => {}
             }
@@ -95,11 +90,11 @@ fn read_pgn(text: &str) -> Result<(GameConfig, String, Vec<String>), String> {
         }
     }
     let variant = variant.ok_or("the Variant tag is missing")?;
-    let config = GameConfig {
-        variant,
+    let mut config = GameConfig {
         size,
-        catchup_rule: rule,
+        ..GameConfig::new(variant)
     };
+    config.set_parameter_words(&rule)?;
     let start = match position {
         Some(text) => text,
         None => AnyGame::new(config)
@@ -165,7 +160,10 @@ mod tests {
     fn jsonl_and_pgn_give_the_same_game() {
         let from_json = read_game(&record().to_json_line()).expect("a record");
         assert_eq!(from_json.moves, ["c3", "a1,b2", "e1"]);
-        assert_eq!(from_json.config.catchup_rule, CatchupRule::Original);
+        assert_eq!(
+            crate::game::CatchupRule::of(&from_json.config),
+            crate::game::CatchupRule::Original
+        );
         let from_pgn = read_game(&record().to_pgn(true)).expect("a PGN game");
         assert_eq!(from_pgn.moves, from_json.moves);
         assert_eq!(from_pgn.start, from_json.start);

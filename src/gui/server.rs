@@ -12,6 +12,9 @@
 //!   version is above V, so the page follows engines live with one request at a time.
 //!   A waiting poll holds no worker ([`super::polls`]): any number of open pages leave
 //!   the workers to the other requests; past [`MAX_PARKED`] waiting polls, 503.
+//! - `GET /api/games`: the games the page offers, from the registry: each one's name,
+//!   title, board sides (`[low, high]`), default side and parameters (option, title,
+//!   values, the default first).
 //! - `GET /api/layout?variant=NAME&side=N`: the board's drawing data.
 //! - `POST /api/new`, `/api/settings`: a new game, or new seats and limits;
 //!   `/api/move {"move"}`, `/api/undo {"count"}`, `/api/redo {"count"}`, `/api/resume`,
@@ -28,6 +31,7 @@ use tiny_http::{Header, Method, Request, Response, Server};
 
 use crate::game::Variant;
 use crate::picture::layout;
+use crate::registry::Registry;
 
 use super::driver::Shared;
 use super::polls::{self, Answer, MAX_PARKED, Polls};
@@ -194,14 +198,17 @@ impl Listener {
                 (Method::Get, "/draw.js") => {
                     file(crate::picture::DRAW_JS, "text/javascript; charset=utf-8")
                 }
+                (Method::Get, "/api/games") => api_games(&Registry::builtin()).into_response(),
                 (Method::Get, "/api/layout") => api_layout(query).into_response(),
                 (Method::Post, _) if path.starts_with("/api/") => match read_body(&mut request) {
                     Ok(body) => api_post(&self.shared, path, &body).into_response(),
                     Err((status, reason)) => error(status, &reason),
                 },
-                (_, "/" | "/page.css" | "/page.js" | "/draw.js" | "/api/state" | "/api/layout") => {
-                    error(405, &format!("method not allowed ({})", request.method()))
-                }
+                (
+                    _,
+                    "/" | "/page.css" | "/page.js" | "/draw.js" | "/api/state" | "/api/games"
+                    | "/api/layout",
+                ) => error(405, &format!("method not allowed ({})", request.method())),
                 _ => error(404, &format!("no such page ({path})")),
             },
         };
@@ -421,6 +428,37 @@ fn parameter<'a>(query: &'a str, name: &str) -> Option<&'a str> {
         .map(|(_, value)| value)
 }
 
+/// Answers `GET /api/games`: the games of `registry`, in order, with their facts.
+pub fn api_games(registry: &Registry) -> ApiReply {
+    let games: Vec<Value> = registry
+        .facts()
+        .map(|facts| {
+            let parameters: Vec<Value> = facts
+                .parameters
+                .iter()
+                .map(|parameter| {
+                    json!({
+                        "option": parameter.option,
+                        "title": parameter.title,
+                        "values": parameter.values,
+                    })
+                })
+                .collect();
+            json!({
+                "name": facts.name,
+                "title": facts.title,
+                "sizes": [facts.sizes.start(), facts.sizes.end()],
+                "default_size": facts.default_size,
+                "parameters": parameters,
+            })
+        })
+        .collect();
+    ApiReply {
+        status: 200,
+        body: Value::Array(games),
+    }
+}
+
 /// Answers `GET /api/layout?<query>`: the drawing data of a board.
 pub fn api_layout(query: &str) -> ApiReply {
     let variant = parameter(query, "variant").unwrap_or("");
@@ -431,7 +469,7 @@ pub fn api_layout(query: &str) -> ApiReply {
     let side = side_text
         .parse::<usize>()
         .ok()
-        .filter(|side| (2..=9).contains(side));
+        .filter(|side| (2..=crate::board::hex::MAX_SIDE).contains(side));
     match side.and_then(|side| layout(variant, side)) {
         Some(layout) => match serde_json::to_value(&layout) {
             Ok(body) => ApiReply { status: 200, body },

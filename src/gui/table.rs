@@ -6,6 +6,7 @@
 //! only through [`AnyGame::play_text`], and the result comes from [`AnyGame::outcome`]
 //! (or from a clock that ran out).
 
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use serde::Deserialize;
@@ -13,9 +14,10 @@ use serde_json::{Value, json};
 
 use crate::arena::clock::{GameClock, TimeControl};
 use crate::arena::settings::MoveLimits;
-use crate::game::any::GameKind;
-use crate::game::{AnyGame, CatchupRule, GameConfig, Outcome, Player, Variant};
+use crate::game::catchup::Catchup;
+use crate::game::{GameConfig, Outcome, Player};
 use crate::picture::{frame, picture_side};
+use crate::registry::{AnyGame, Registry};
 
 use super::info::{Info, parse_info};
 use super::records::LoadedGame;
@@ -100,7 +102,9 @@ pub struct Search {
 pub struct GameRequest {
     pub variant: Option<String>,
     pub size: Option<usize>,
-    pub rule: Option<String>,
+    /// Values of game parameters by option name (`{"CatchupRule": "original"}`).
+    #[serde(default)]
+    pub parameters: BTreeMap<String, String>,
     pub fen: Option<String>,
     pub white: Option<String>,
     pub black: Option<String>,
@@ -263,23 +267,21 @@ impl Table {
 
     /// Starts a new game from the page's settings; on any error nothing changes.
     pub fn new_game(&mut self, request: &GameRequest) -> Result<(), String> {
-        let variant: Variant = request
-            .variant
-            .as_deref()
-            .unwrap_or(self.game.variant().name())
-            .parse()
-            .map_err(|error: crate::game::UnknownVariant| error.to_string())?;
-        let rule: CatchupRule = match &request.rule {
-            Some(text) => text.parse().map_err(|_| {
-                format!("unknown Catchup rule, expected revised or original ({text})")
-            })?,
-            None => CatchupRule::default(),
+        let registry = Registry::builtin();
+        let variant = match &request.variant {
+            Some(name) => registry.find(name).map_err(|error| error.to_string())?,
+            None => self.game.variant(),
         };
-        let config = GameConfig {
-            variant,
+        let mut config = GameConfig {
             size: request.size,
-            catchup_rule: rule,
+            ..GameConfig::new(variant)
         };
+        for (option, text) in &request.parameters {
+            let parameter = registry
+                .parameter(option)
+                .ok_or_else(|| format!("unknown game parameter ({option})"))?;
+            config.parameters.set(parameter, parameter.parse(text)?);
+        }
         let game = match request.fen.as_deref().map(str::trim) {
             Some(text) if !text.is_empty() => AnyGame::from_position_text(config, text),
             _ => AnyGame::new(config),
@@ -306,8 +308,14 @@ impl Table {
 
     /// Changes who plays and the engine's limits, keeping the game.
     pub fn change_settings(&mut self, request: &GameRequest) -> Result<(), String> {
-        if request.variant.is_some() || request.fen.is_some() || request.size.is_some() {
-            return Err("variant, size and position need a new game (settings)".to_string());
+        if request.variant.is_some()
+            || request.fen.is_some()
+            || request.size.is_some()
+            || !request.parameters.is_empty()
+        {
+            return Err(
+                "variant, size, parameters and position need a new game (settings)".to_string(),
+            );
         }
         let (seats, limits) = self.seats_and_limits(request)?;
         self.seats = seats;
@@ -351,11 +359,11 @@ impl Table {
     fn describe(&self) -> String {
         let config = self.game.config();
         let side = picture_side(&self.game);
-        match config.variant {
-            Variant::Cheversi => "cheversi".to_string(),
-            Variant::Catchup => format!("catchup side {side}, {} rule", config.catchup_rule.name()),
-            other => format!("{} side {side}", other.name()),
+        let mut text = format!("{} side {side}", config.variant);
+        for (parameter, value) in config.parameter_values() {
+            text.push_str(&format!(", {value} {}", parameter.flag));
         }
+        text
     }
 
     fn seat_name(&self, player: Player) -> String {
@@ -607,10 +615,11 @@ impl Table {
             json!({ "contents": picture.contents, "marks": marks, "caption": picture.caption })
         });
         let side = picture_side(game);
-        let (legal, stones) = match game.kind() {
+        // Catchup's turns are too many to list: the page picks stones up to the limit.
+        let (legal, stones) = match game.record::<Catchup>() {
             _ if over.is_some() => (Vec::new(), 0),
-            GameKind::Catchup(record) => (Vec::new(), record.position().stones_allowed()),
-            _ => (game.legal_move_texts(), 0),
+            Some(record) => (Vec::new(), record.position().stones_allowed()),
+            None => (game.legal_move_texts(), 0),
         };
         let result = over.clone().map(|(outcome, reason)| {
             let winner = match outcome {
@@ -650,12 +659,18 @@ impl Table {
             })
             .collect();
         let limits = &self.limits;
+        let units = game.variant().facts().score_units;
         json!({
             "version": self.version,
             "position_id": self.position_id,
             "variant": game.variant().name(),
             "side": side,
-            "rule": game.config().catchup_rule.name(),
+            "parameters": game
+                .config()
+                .parameter_values()
+                .into_iter()
+                .map(|(parameter, value)| (parameter.option.to_string(), json!(value)))
+                .collect::<serde_json::Map<String, Value>>(),
             "start": game.start_position_text(),
             "position": game.position_text(),
             "to_move": player_name(game.side_to_move()).to_lowercase(),
@@ -680,7 +695,16 @@ impl Table {
                 "engine": self.search.engine,
                 "purpose": self.search.purpose,
                 "current": self.search.position_id == self.position_id,
-                "lines": self.search.lines,
+                "lines": self
+                    .search
+                    .lines
+                    .iter()
+                    .map(|line| {
+                        let mut value = json!(line);
+                        value["score_text"] = json!(line.score.map(|score| score.text(units)));
+                        value
+                    })
+                    .collect::<Vec<Value>>(),
             },
             "eval": self.eval.as_ref().map(|(id, lines)| json!({
                 "current": *id == self.position_id,
@@ -694,6 +718,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Variant;
 
     fn table(variant: Variant) -> Table {
         Table::new(GameConfig::new(variant), vec!["tessera".to_string()]).expect("a table")

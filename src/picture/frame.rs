@@ -7,10 +7,10 @@ use serde::Serialize;
 
 use super::layout::MarkKind;
 use crate::board::hex::{HexGeometry, geometry};
-use crate::game::any::GameKind;
 use crate::game::board_field::expand_row;
-use crate::game::cheversi::{PieceKind, Squares, attacks};
-use crate::game::{AnyGame, Outcome, Player, Variant};
+use crate::game::cheversi::{Cheversi, PieceKind, Squares, attacks};
+use crate::game::{BoardShape, CatchupRule, Outcome, Player, Variant};
+use crate::registry::AnyGame;
 
 /// Some cells of the board with one meaning, optionally a label per cell.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -88,9 +88,9 @@ pub fn frame(game: &AnyGame, last_move: Option<&str>) -> Result<Frame, FrameErro
     let position = game.position_text();
     let variant = game.variant();
     let side = game.config().board_size();
-    let shape = match variant {
-        Variant::Cheversi => None,
-        _ => {
+    let shape = match variant.facts().board {
+        BoardShape::Square => None,
+        BoardShape::Hex => {
             // A position string's row count fixes the side (Kruzno from any side 4-9).
             let rows = position
                 .split_whitespace()
@@ -105,12 +105,14 @@ pub fn frame(game: &AnyGame, last_move: Option<&str>) -> Result<Frame, FrameErro
         marks.extend(last_move_marks(variant, shape, text));
     }
     let [white, black] = game.score();
-    let detail = match game.kind() {
-        GameKind::Cheversi(record) => {
-            marks.extend(cheversi_attacks(record.position()));
+    let detail = match variant {
+        Variant::Cheversi => {
+            if let Some(record) = game.record::<Cheversi>() {
+                marks.extend(cheversi_attacks(record.position()));
+            }
             format!("Score (attacked empty squares): White {white}, Black {black}")
         }
-        GameKind::Checkers(_) | GameKind::LargeCheckers(_) => {
+        Variant::Kruzno | Variant::HexCheckers => {
             let mut line = format!("Men: White {white}, Black {black}");
             let obligations = obligations(shape, &position, &contents);
             if !obligations.is_empty() {
@@ -126,7 +128,8 @@ pub fn frame(game: &AnyGame, last_move: Option<&str>) -> Result<Frame, FrameErro
             }
             line
         }
-        GameKind::Catchup(_) => {
+        Variant::Added(_) => format!("Score: White {white}, Black {black}"),
+        Variant::Catchup => {
             let (line, group_marks) = shape.map_or_else(
                 || (String::new(), Vec::new()),
                 |shape| catchup_groups(shape, &contents),
@@ -142,8 +145,9 @@ pub fn frame(game: &AnyGame, last_move: Option<&str>) -> Result<Frame, FrameErro
         Variant::HexCheckers => format!("Hex checkers, side {side}"),
         Variant::Catchup => format!(
             "Catchup, side {side}, {} rule",
-            game.config().catchup_rule.name()
+            CatchupRule::of(game.config()).name()
         ),
+        Variant::Added(added) => format!("{}, side {side}", added.facts().title),
     };
     let mover = match game.outcome() {
         Some(_) => "game over".to_string(),
@@ -185,6 +189,7 @@ fn last_move_marks(variant: Variant, shape: Option<&HexGeometry>, text: &str) ->
             stones.sort_unstable();
             vec![mark(MarkKind::LastMove, stones)]
         }
+        Variant::Added(_) => Vec::new(),
         Variant::Kruzno | Variant::HexCheckers => {
             let Some(shape) = shape else {
                 return Vec::new();

@@ -107,13 +107,14 @@ pub(crate) fn coordinate(value: f64) -> String {
 }
 
 /// The layout of a variant's board with side `side` (ignored for Cheversi); `None` for
-/// a side no hex board has.
+/// a side no hex board has, and for added games (pictures know the built-in games only).
 pub fn layout(variant: Variant, side: usize) -> Option<Layout> {
     match variant {
         Variant::Cheversi => Some(square_layout()),
         Variant::Kruzno => hex_layout(side, true, "man"),
         Variant::HexCheckers => hex_layout(side, false, "man"),
         Variant::Catchup => hex_layout(side, false, "stone"),
+        Variant::Added(_) => None,
     }
 }
 

@@ -21,7 +21,7 @@ pub mod svg;
 pub use frame::{Frame, FrameError, Mark, frame};
 pub use layout::{Layout, MarkKind, layout};
 
-use crate::game::AnyGame;
+use crate::registry::AnyGame;
 
 /// The page's copy of [`svg::draw`].
 pub const DRAW_JS: &str = include_str!("draw.js");
@@ -43,8 +43,8 @@ pub fn picture_side(game: &AnyGame) -> usize {
         .split_whitespace()
         .next()
         .map_or(0, |board| board.split('/').count());
-    match game.variant() {
-        crate::game::Variant::Cheversi => 8,
-        _ => rows.div_ceil(2),
+    match game.variant().facts().board {
+        crate::game::BoardShape::Square => 8,
+        crate::game::BoardShape::Hex => rows.div_ceil(2),
     }
 }

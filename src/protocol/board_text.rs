@@ -2,7 +2,8 @@
 //! nothing from the game modules but their public text), then the position string, the
 //! side to move, the rule score and the result.
 //!
-//! Cheversi is drawn as an 8x8 board with ranks and files; hex boards as hexagons, row
+//! The game's facts give the board's shape. A square board (Cheversi's) is drawn 8x8 with
+//! ranks and files; hex boards as hexagons, row
 //! letters on the left, the number of each row's last cell on the right and the cell
 //! numbers of the first and last rows above and below. Side 3:
 //!
@@ -18,15 +19,16 @@
 
 use crate::board::hex::geometry;
 use crate::game::board_field::expand_row;
-use crate::game::{AnyGame, Player, Variant};
+use crate::game::{BoardShape, Player};
+use crate::registry::AnyGame;
 
 /// Every line `d` prints for `game`.
 pub fn describe(game: &AnyGame) -> Vec<String> {
     let text = game.position_text();
     let board = text.split_whitespace().next().unwrap_or("");
-    let drawing = match game.variant() {
-        Variant::Cheversi => square_board(board),
-        Variant::Kruzno | Variant::HexCheckers | Variant::Catchup => hex_board(board),
+    let drawing = match game.variant().facts().board {
+        BoardShape::Square => square_board(board),
+        BoardShape::Hex => hex_board(board),
     };
     let mut lines = drawing.unwrap_or_else(|| vec!["(board not drawable)".to_string()]);
     let side = match game.side_to_move() {

@@ -104,7 +104,16 @@ pub fn run_stdio() -> ExitCode {
 
 /// Runs the protocol on any input and output (the binary uses stdin and stdout; tests
 /// use pipes and buffers).
-pub fn run<R, W>(input: R, mut output: W) -> ExitCode
+pub fn run<R, W>(input: R, output: W) -> ExitCode
+where
+    R: BufRead + Send + 'static,
+    W: Write,
+{
+    run_session(Session::new(), input, output)
+}
+
+/// [`run`] with a session set up beforehand (one playing the games of another registry).
+pub fn run_session<R, W>(mut session: Session, input: R, mut output: W) -> ExitCode
 where
     R: BufRead + Send + 'static,
     W: Write,
@@ -118,7 +127,6 @@ where
         log::error!("cannot start the input thread: {error}");
         return ExitCode::FAILURE;
     }
-    let mut session = Session::new();
     while let Ok(event) = events.recv() {
         let step = match event {
             Event::Line(Ok(text), received) => session.handle_line_at(&text, received),

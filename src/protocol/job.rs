@@ -12,8 +12,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use crate::engine::{Engine, SearchOptions, SearchResult};
-use crate::game::AnyGame;
+use crate::engine::{Engine, SearchOptions};
+use crate::registry::{AnyGame, SearchResult};
 use crate::search::{SearchInfo, SearchLimits};
 
 /// A search of one position with the session's engine (moved in, moved back out; boxed
@@ -102,7 +102,7 @@ impl Job {
                 stop,
             }) => {
                 let outcome = catch_unwind(AssertUnwindSafe(|| {
-                    engine.search(&game, &limits, &stop, &mut |info| {
+                    game.search(&mut engine, &limits, &stop, &mut |info| {
                         emit(JobEvent::Info(info));
                     })
                 }));
@@ -118,7 +118,8 @@ impl Job {
                 stop,
             } => {
                 let outcome = catch_unwind(AssertUnwindSafe(|| {
-                    crate::perft::report(&game, depth, divide, true, &stop, &mut |line| {
+                    let root = game.perft_root();
+                    crate::perft::report(root, depth, divide, true, &stop, &mut |line| {
                         emit(JobEvent::Line(line))
                     });
                 }));

@@ -27,7 +27,7 @@ pub mod session;
 
 pub use command::{Command, Dialect, PositionStart, Query};
 pub use error::ProtocolError;
-pub use io::{run, run_stdio};
+pub use io::{run, run_session, run_stdio};
 pub use response::Response;
 pub use script::ScriptRunner;
 pub use session::{Session, Step};

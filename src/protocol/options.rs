@@ -1,14 +1,20 @@
 //! The engine options: one table gives the `option` lines of the handshake and checks
-//! every `setoption`.
+//! every `setoption`. The game's options come first and are written from the registry
+//! of games ([`OptionTable::new`]): `UCI_Variant` lists its games, `BoardSize` reaches
+//! its largest side, and each game parameter is a combo of its own (`CatchupRule`); the
+//! engine's own options follow.
+
+use std::borrow::Cow;
 
 use crate::engine::{SearchOptions, Strategy};
 use crate::eval::catchup_knowledge::PlayoutPolicy;
-use crate::game::{CatchupRule, GameConfig, Variant};
+use crate::game::GameConfig;
+use crate::registry::Registry;
 
 use super::error::ProtocolError;
 
 /// The type of an option, as UCI announces it.
-#[derive(Copy, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub enum OptionKind {
     Spin {
         default: u64,
@@ -17,7 +23,7 @@ pub enum OptionKind {
     },
     Combo {
         default: &'static str,
-        values: &'static [&'static str],
+        values: Cow<'static, [&'static str]>,
     },
     /// Free text (a file path); announced with `default <empty>` when empty.
     Text {
@@ -30,7 +36,8 @@ pub enum OptionKind {
 pub enum OptionId {
     Variant,
     BoardSize,
-    CatchupRule,
+    /// A game parameter: the option's name is the parameter's.
+    Parameter,
     Hash,
     Threads,
     MoveOverhead,
@@ -46,47 +53,21 @@ impl OptionId {
     pub fn changes_game(self) -> bool {
         matches!(
             self,
-            OptionId::Variant | OptionId::BoardSize | OptionId::CatchupRule
+            OptionId::Variant | OptionId::BoardSize | OptionId::Parameter
         )
     }
 }
 
 /// One row of the option table.
-#[derive(Copy, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct OptionSpec {
     pub name: &'static str,
     pub id: OptionId,
     pub kind: OptionKind,
 }
 
-/// Every option, in the order the handshake lists them (the game first, so interfaces
-/// that send options in this order set the variant before the board size).
-pub const OPTIONS: &[OptionSpec] = &[
-    OptionSpec {
-        name: "UCI_Variant",
-        id: OptionId::Variant,
-        kind: OptionKind::Combo {
-            default: Variant::Cheversi.name(),
-            values: &Variant::NAMES,
-        },
-    },
-    OptionSpec {
-        name: "BoardSize",
-        id: OptionId::BoardSize,
-        kind: OptionKind::Spin {
-            default: 0,
-            min: 0,
-            max: crate::board::hex::MAX_SIDE as u64,
-        },
-    },
-    OptionSpec {
-        name: "CatchupRule",
-        id: OptionId::CatchupRule,
-        kind: OptionKind::Combo {
-            default: CatchupRule::Revised.name(),
-            values: &CatchupRule::NAMES,
-        },
-    },
+/// The engine's own options, in the order the handshake lists them after the game's.
+const ENGINE_OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "Hash",
         id: OptionId::Hash,
@@ -128,7 +109,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         id: OptionId::Strategy,
         kind: OptionKind::Combo {
             default: Strategy::Full.name(),
-            values: &Strategy::NAMES,
+            values: Cow::Borrowed(&Strategy::NAMES),
         },
     },
     OptionSpec {
@@ -145,7 +126,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         id: OptionId::CatchupPlayout,
         kind: OptionKind::Combo {
             default: PlayoutPolicy::DEFAULT.name(),
-            values: &PlayoutPolicy::NAMES,
+            values: Cow::Borrowed(&PlayoutPolicy::NAMES),
         },
     },
     OptionSpec {
@@ -161,7 +142,7 @@ const EMPTY_TEXT: &str = "<empty>";
 impl OptionSpec {
     /// The default value as `setoption` would send it.
     pub fn default_text(&self) -> String {
-        match self.kind {
+        match &self.kind {
             OptionKind::Spin { default, .. } => default.to_string(),
             OptionKind::Combo { default, .. } => default.to_string(),
             OptionKind::Text { default: "" } => EMPTY_TEXT.to_string(),
@@ -172,14 +153,14 @@ impl OptionSpec {
 
 /// The `option name ... type ...` line of one option.
 pub fn option_line(spec: &OptionSpec) -> String {
-    match spec.kind {
+    match &spec.kind {
         OptionKind::Spin { default, min, max } => format!(
             "option name {} type spin default {default} min {min} max {max}",
             spec.name
         ),
         OptionKind::Combo { default, values } => {
             let mut line = format!("option name {} type combo default {default}", spec.name);
-            for value in values {
+            for value in values.iter() {
                 line.push_str(" var ");
                 line.push_str(value);
             }
@@ -201,20 +182,9 @@ pub struct Settings {
 }
 
 impl Default for Settings {
-    /// Every option at the default its table row announces (applied through [`apply`],
-    /// so the announced defaults are the ones in force).
+    /// Every option of the built-in games' table at its announced default.
     fn default() -> Self {
-        let mut settings = Settings {
-            game: GameConfig::new(Variant::Cheversi),
-            search: SearchOptions::default(),
-        };
-        for spec in OPTIONS {
-            match apply(&settings, spec.name, Some(&spec.default_text())) {
-                Ok(update) => settings = update.settings,
-                Err(error) => log::error!("option table default rejected: {error}"),
-            }
-        }
-        settings
+        OptionTable::builtin().defaults()
     }
 }
 
@@ -227,127 +197,239 @@ pub struct OptionUpdate {
     pub notes: Vec<String>,
 }
 
-/// The table row named `name` (case-insensitive).
-pub fn find(name: &str) -> Option<&'static OptionSpec> {
-    OPTIONS
-        .iter()
-        .find(|spec| spec.name.eq_ignore_ascii_case(name))
+/// Every option of an engine playing the games of a registry, in the order the handshake
+/// lists them: the game's first (so interfaces that send options in this order set the
+/// variant before the board size), then the engine's own.
+#[derive(Clone, Debug)]
+pub struct OptionTable {
+    registry: Registry,
+    specs: Vec<OptionSpec>,
 }
 
-/// Checks `setoption name <name> value <value>` against the table and the current
-/// settings; returns the new settings. On error nothing is changed.
-pub fn apply(
-    settings: &Settings,
-    name: &str,
-    value: Option<&str>,
-) -> Result<OptionUpdate, ProtocolError> {
-    let spec = find(name).ok_or_else(|| ProtocolError::UnknownOption {
-        name: name.to_string(),
-    })?;
-    let value = value.ok_or_else(|| ProtocolError::missing("value", spec.name))?;
-    let bad = |reason: String| ProtocolError::OptionValue {
-        name: spec.name.to_string(),
-        value: value.to_string(),
-        reason,
-    };
-    let mut next = settings.clone();
-    let mut notes = Vec::new();
-    match spec.kind {
-        OptionKind::Spin { min, max, .. } => {
-            let number = value
-                .parse::<u64>()
-                .ok()
-                .filter(|number| (min..=max).contains(number))
-                .ok_or_else(|| bad(format!("expected an integer from {min} to {max}")))?;
-            let as_usize = |number: u64| {
-                usize::try_from(number).map_err(|_| bad("too large for this machine".to_string()))
-            };
-            match spec.id {
-                OptionId::BoardSize => {
-                    let variant = settings.game.variant;
-                    let range = variant.size_range();
-                    let size = as_usize(number)?;
-                    if size != 0 && !range.contains(&size) {
-                        let sides = if range.start() == range.end() {
-                            format!("side {} only", range.start())
-                        } else {
-                            format!("sides {} to {}", range.start(), range.end())
-                        };
-                        return Err(bad(format!(
-                            "{variant} is played on {sides}, or 0 for the default"
-                        )));
-                    }
-                    next.game.size = (size != 0).then_some(size);
-                }
-                OptionId::Hash => next.search.hash_mb = as_usize(number)?,
-                OptionId::Threads => next.search.threads = as_usize(number)?,
-                OptionId::MoveOverhead => next.search.move_overhead_ms = number,
-                OptionId::Seed => next.search.seed = number,
-                OptionId::ExactPlies => {
-                    next.search.exact_plies =
-                        u32::try_from(number).map_err(|_| bad("too large".to_string()))?
-                }
-                _ => return Err(bad("not a spin option".to_string())),
-            }
-        }
-        OptionKind::Combo { values, .. } => {
-            let Some(chosen) = values
+impl OptionTable {
+    /// The table of an engine playing the games of `registry`, or the name of a game
+    /// parameter's option that one of the engine's own options already has.
+    pub fn new(registry: Registry) -> Result<Self, String> {
+        let mut specs = vec![
+            OptionSpec {
+                name: "UCI_Variant",
+                id: OptionId::Variant,
+                kind: OptionKind::Combo {
+                    default: registry.default_game().name(),
+                    values: Cow::Owned(registry.names()),
+                },
+            },
+            OptionSpec {
+                name: "BoardSize",
+                id: OptionId::BoardSize,
+                kind: OptionKind::Spin {
+                    default: 0,
+                    min: 0,
+                    max: registry.largest_size() as u64,
+                },
+            },
+        ];
+        specs.extend(
+            registry
+                .parameters()
+                .into_iter()
+                .map(|parameter| OptionSpec {
+                    name: parameter.option,
+                    id: OptionId::Parameter,
+                    kind: OptionKind::Combo {
+                        default: parameter.default_value(),
+                        values: Cow::Borrowed(parameter.values),
+                    },
+                }),
+        );
+        for (index, spec) in specs.iter().enumerate() {
+            let clash = specs[..index]
                 .iter()
-                .find(|candidate| candidate.eq_ignore_ascii_case(value))
-            else {
-                return Err(bad(format!("expected one of {}", values.join(", "))));
-            };
-            match spec.id {
-                OptionId::Variant => {
-                    let variant: Variant = chosen.parse().map_err(|_| bad(String::new()))?;
-                    next.game.variant = variant;
-                    if let Some(size) = settings.game.size
-                        && !variant.size_range().contains(&size)
-                    {
-                        next.game.size = None;
-                        notes.push(format!(
-                            "BoardSize reset to 0: side {size} does not fit {variant}"
-                        ));
-                    }
-                }
-                OptionId::CatchupRule => {
-                    next.game.catchup_rule = chosen
-                        .parse::<CatchupRule>()
-                        .map_err(|_| bad(String::new()))?;
-                }
-                OptionId::Strategy => {
-                    next.search.strategy = chosen.parse::<Strategy>().map_err(bad)?;
-                }
-                OptionId::CatchupPlayout => {
-                    next.search.catchup_playout =
-                        PlayoutPolicy::from_name(chosen).ok_or_else(|| bad(String::new()))?;
-                }
-                _ => return Err(bad("not a combo option".to_string())),
+                .chain(ENGINE_OPTIONS)
+                .any(|other| other.name.eq_ignore_ascii_case(spec.name));
+            if clash {
+                return Err(format!("two options named {}", spec.name));
             }
         }
-        OptionKind::Text { .. } => match spec.id {
-            OptionId::EndingsFile => {
-                next.search.endings_file = if value == EMPTY_TEXT {
-                    String::new()
-                } else {
-                    value.to_string()
-                };
-            }
-            _ => return Err(bad("not a text option".to_string())),
-        },
+        specs.extend(ENGINE_OPTIONS.iter().cloned());
+        Ok(OptionTable { registry, specs })
     }
-    Ok(OptionUpdate {
-        id: spec.id,
-        settings: next,
-        notes,
-    })
+
+    /// The table of the built-in games.
+    pub fn builtin() -> Self {
+        OptionTable::new(Registry::builtin())
+            .expect("the built-in games' parameters are named apart from the engine's options")
+    }
+
+    /// The games the table offers.
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    /// Every row, in handshake order.
+    pub fn specs(&self) -> &[OptionSpec] {
+        &self.specs
+    }
+
+    /// The handshake's `option` lines.
+    pub fn lines(&self) -> Vec<String> {
+        self.specs.iter().map(option_line).collect()
+    }
+
+    /// The row named `name` (case-insensitive).
+    pub fn find(&self, name: &str) -> Option<&OptionSpec> {
+        self.specs
+            .iter()
+            .find(|spec| spec.name.eq_ignore_ascii_case(name))
+    }
+
+    /// Every option at the default its row announces (applied through
+    /// [`OptionTable::apply`], so the announced defaults are the ones in force).
+    pub fn defaults(&self) -> Settings {
+        let mut settings = Settings {
+            game: GameConfig::new(self.registry.default_game()),
+            search: SearchOptions::default(),
+        };
+        for spec in &self.specs {
+            match self.apply(&settings, spec.name, Some(&spec.default_text())) {
+                Ok(update) => settings = update.settings,
+                Err(error) => log::error!("option table default rejected: {error}"),
+            }
+        }
+        settings
+    }
+
+    /// Checks `setoption name <name> value <value>` against the table and the current
+    /// settings; returns the new settings. On error nothing is changed.
+    pub fn apply(
+        &self,
+        settings: &Settings,
+        name: &str,
+        value: Option<&str>,
+    ) -> Result<OptionUpdate, ProtocolError> {
+        let spec = self
+            .find(name)
+            .ok_or_else(|| ProtocolError::UnknownOption {
+                name: name.to_string(),
+            })?;
+        let value = value.ok_or_else(|| ProtocolError::missing("value", spec.name))?;
+        let bad = |reason: String| ProtocolError::OptionValue {
+            name: spec.name.to_string(),
+            value: value.to_string(),
+            reason,
+        };
+        let mut next = settings.clone();
+        let mut notes = Vec::new();
+        match &spec.kind {
+            &OptionKind::Spin { min, max, .. } => {
+                let number = value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|number| (min..=max).contains(number))
+                    .ok_or_else(|| bad(format!("expected an integer from {min} to {max}")))?;
+                let as_usize = |number: u64| {
+                    usize::try_from(number)
+                        .map_err(|_| bad("too large for this machine".to_string()))
+                };
+                match spec.id {
+                    OptionId::BoardSize => {
+                        let variant = settings.game.variant;
+                        let facts = variant.facts();
+                        let size = as_usize(number)?;
+                        if size != 0 && !facts.sizes.contains(&size) {
+                            return Err(bad(format!(
+                                "{variant} is played on {}, or 0 for the default",
+                                facts.sizes_text()
+                            )));
+                        }
+                        next.game.size = (size != 0).then_some(size);
+                    }
+                    OptionId::Hash => next.search.hash_mb = as_usize(number)?,
+                    OptionId::Threads => next.search.threads = as_usize(number)?,
+                    OptionId::MoveOverhead => next.search.move_overhead_ms = number,
+                    OptionId::Seed => next.search.seed = number,
+                    OptionId::ExactPlies => {
+                        next.search.exact_plies =
+                            u32::try_from(number).map_err(|_| bad("too large".to_string()))?
+                    }
+                    _ => return Err(bad("not a spin option".to_string())),
+                }
+            }
+            OptionKind::Combo { values, .. } => {
+                let Some(&chosen) = values
+                    .iter()
+                    .find(|candidate| candidate.eq_ignore_ascii_case(value))
+                else {
+                    return Err(bad(format!("expected one of {}", values.join(", "))));
+                };
+                match spec.id {
+                    OptionId::Variant => {
+                        let variant = self
+                            .registry
+                            .find(chosen)
+                            .map_err(|error| bad(error.to_string()))?;
+                        next.game.variant = variant;
+                        if let Some(size) = settings.game.size
+                            && !variant.facts().sizes.contains(&size)
+                        {
+                            next.game.size = None;
+                            notes.push(format!(
+                                "BoardSize reset to 0: side {size} does not fit {variant}"
+                            ));
+                        }
+                    }
+                    OptionId::Parameter => {
+                        let parameter = self
+                            .registry
+                            .parameter(spec.name)
+                            .ok_or_else(|| bad("not a game parameter".to_string()))?;
+                        if !next.game.parameters.set(parameter, chosen) {
+                            return Err(bad("too many game parameters".to_string()));
+                        }
+                    }
+                    OptionId::Strategy => {
+                        next.search.strategy = chosen.parse::<Strategy>().map_err(bad)?;
+                    }
+                    OptionId::CatchupPlayout => {
+                        next.search.catchup_playout =
+                            PlayoutPolicy::from_name(chosen).ok_or_else(|| bad(String::new()))?;
+                    }
+                    _ => return Err(bad("not a combo option".to_string())),
+                }
+            }
+            OptionKind::Text { .. } => match spec.id {
+                OptionId::EndingsFile => {
+                    next.search.endings_file = if value == EMPTY_TEXT {
+                        String::new()
+                    } else {
+                        value.to_string()
+                    };
+                }
+                _ => return Err(bad("not a text option".to_string())),
+            },
+        }
+        Ok(OptionUpdate {
+            id: spec.id,
+            settings: next,
+            notes,
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{OPTIONS, OptionId, Settings, apply, option_line};
+    use super::{OptionId, OptionTable, OptionUpdate, Settings};
     use crate::engine::Strategy;
     use crate::game::{CatchupRule, Variant};
+    use crate::protocol::ProtocolError;
+
+    fn apply(
+        settings: &Settings,
+        name: &str,
+        value: Option<&str>,
+    ) -> Result<OptionUpdate, ProtocolError> {
+        OptionTable::builtin().apply(settings, name, value)
+    }
 
     fn set(settings: &Settings, name: &str, value: &str) -> Result<Settings, String> {
         apply(settings, name, Some(value))
@@ -358,7 +440,7 @@ mod tests {
     #[test]
     fn every_announced_default_is_accepted_and_in_force() {
         let defaults = Settings::default();
-        for spec in OPTIONS {
+        for spec in OptionTable::builtin().specs() {
             let update = apply(&defaults, spec.name, Some(&spec.default_text()))
                 .unwrap_or_else(|error| panic!("default of {} rejected: {error}", spec.name));
             assert_eq!(update.settings, defaults, "{}", spec.name);
@@ -371,7 +453,7 @@ mod tests {
 
     #[test]
     fn option_lines_use_uci_syntax() {
-        let lines: Vec<String> = OPTIONS.iter().map(option_line).collect();
+        let lines = OptionTable::builtin().lines();
         assert_eq!(
             lines[0],
             "option name UCI_Variant type combo default cheversi var cheversi var kruzno \
@@ -388,7 +470,7 @@ mod tests {
         let settings = set(&defaults, "uci_variant", "CATCHUP").expect("accepted");
         assert_eq!(settings.game.variant, Variant::Catchup);
         let settings = set(&settings, "catchuprule", "Original").expect("accepted");
-        assert_eq!(settings.game.catchup_rule, CatchupRule::Original);
+        assert_eq!(CatchupRule::of(&settings.game), CatchupRule::Original);
         let settings = set(&settings, "HASH", "128").expect("accepted");
         assert_eq!(settings.search.hash_mb, 128);
         let settings = set(&settings, "strategy", "Random").expect("accepted");

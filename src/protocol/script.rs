@@ -26,8 +26,13 @@ impl Default for ScriptRunner {
 
 impl ScriptRunner {
     pub fn new() -> Self {
+        ScriptRunner::with_session(Session::new())
+    }
+
+    /// A runner driving `session` (one playing the games of another registry).
+    pub fn with_session(session: Session) -> Self {
         ScriptRunner {
-            session: Session::new(),
+            session,
             parked: None,
             quit: false,
         }

@@ -22,15 +22,16 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::engine::{Engine, SearchOptions, SearchResult};
-use crate::game::{AnyGame, Player};
+use crate::engine::{Engine, SearchOptions};
+use crate::game::Player;
+use crate::registry::{AnyGame, Registry, SearchResult};
 use crate::search::SearchLimits;
 
 use super::board_text;
 use super::command::{Command, Dialect, PositionStart, Query};
 use super::error::ProtocolError;
 use super::job::{Job, JobEvent, JobOutput, SearchJob, SetupJob};
-use super::options::{self, OPTIONS, Settings};
+use super::options::{self, OptionTable, Settings};
 use super::response::Response;
 
 /// Most commands kept waiting for a running job.
@@ -81,6 +82,8 @@ enum Activity {
 
 /// The protocol state: options, game, engine, and what is running.
 pub struct Session {
+    /// The options, written from the games the session plays.
+    options: OptionTable,
     settings: Settings,
     game: AnyGame,
     /// `None` while a search or setup job holds it.
@@ -107,9 +110,27 @@ impl Session {
     /// A session with `settings` in force and their start position (tests and fuzzing
     /// start with a small `Hash`), or why the game configuration has none.
     pub fn with_settings(settings: Settings) -> Result<Self, crate::game::PositionError> {
+        Session::with_options(OptionTable::builtin(), settings)
+    }
+
+    /// A session playing the games of `registry` (the first by default), every option at
+    /// its default; or why it cannot be (an option named twice, a default game without a
+    /// start position).
+    pub fn for_registry(registry: Registry) -> Result<Self, String> {
+        let options = OptionTable::new(registry)?;
+        let settings = options.defaults();
+        Session::with_options(options, settings).map_err(|error| error.to_string())
+    }
+
+    /// A session offering the options of `options` (its games), with `settings` in force.
+    pub fn with_options(
+        options: OptionTable,
+        settings: Settings,
+    ) -> Result<Self, crate::game::PositionError> {
         let game = AnyGame::new(settings.game)?;
         let engine = Box::new(Engine::new(settings.search.clone()));
         Ok(Session {
+            options,
             settings,
             game,
             engine: Some(engine),
@@ -347,7 +368,7 @@ impl Session {
             Command::Empty | Command::Stop => {}
             Command::IsReady => step.responses.push(Response::ReadyOk),
             Command::Quit => step.quit = true,
-            Command::Hello(dialect) => hello(dialect, step),
+            Command::Hello(dialect) => hello(&self.options, dialect, step),
             Command::SetOption { name, value } => {
                 if let Err(error) = self.set_option(&name, value.as_deref(), step) {
                     step.responses.push(error.into());
@@ -380,13 +401,9 @@ impl Session {
                 step.job = Some(Job::Bench { stop });
             }
             Command::Eval => {
-                if let Some(engine) = &self.engine {
-                    step.responses.extend(
-                        engine
-                            .evaluation_text(&self.game)
-                            .into_iter()
-                            .map(Response::Text),
-                    );
+                if self.engine.is_some() {
+                    step.responses
+                        .extend(self.game.evaluation_text().into_iter().map(Response::Text));
                 }
             }
             Command::Help => step
@@ -433,7 +450,7 @@ impl Session {
         value: Option<&str>,
         step: &mut Step,
     ) -> Result<(), ProtocolError> {
-        let update = options::apply(&self.settings, name, value)?;
+        let update = self.options.apply(&self.settings, name, value)?;
         let hash_mb = update.settings.search.hash_mb;
         let new_table = hash_mb != self.settings.search.hash_mb;
         if new_table && !can_allocate_megabytes(hash_mb) {
@@ -586,18 +603,15 @@ fn answers_at_once(command: &Command) -> bool {
 }
 
 /// The handshake: id lines, one line per option, then `ugiok` | `uciok`.
-fn hello(dialect: Dialect, step: &mut Step) {
+fn hello(options: &OptionTable, dialect: Dialect, step: &mut Step) {
     step.responses.push(Response::IdName(format!(
         "{ENGINE_NAME} {}",
         env!("CARGO_PKG_VERSION")
     )));
     step.responses
         .push(Response::IdAuthor(ENGINE_AUTHOR.to_string()));
-    step.responses.extend(
-        OPTIONS
-            .iter()
-            .map(|spec| Response::OptionLine(options::option_line(spec))),
-    );
+    step.responses
+        .extend(options.lines().into_iter().map(Response::OptionLine));
     step.responses.push(Response::HandshakeDone(dialect));
 }
 

@@ -12,8 +12,8 @@ use super::replay::{game_json, pack, replay};
 use crate::arena::record::{MatchRecord, Scoreboard};
 use crate::arena::report::final_table;
 use crate::arena::stats::{GamePoints, Tally};
-use crate::game::Variant;
 use crate::picture::{Frame, layout, svg};
+use crate::registry::Registry;
 
 const STYLE: &str = include_str!("page.css");
 const SCRIPT: &str = include_str!("page.js");
@@ -334,7 +334,7 @@ fn replay_data(out: &mut String, records: &[(usize, &MatchRecord)]) {
         packed.push(pack(&text));
         games.push(json!({"layout": key, "data": packed.len() - 1}));
     }
-    let variants: Vec<&str> = Variant::ALL.iter().map(|variant| variant.name()).collect();
+    let variants = Registry::builtin().names();
     let data = json!({
         "layouts": layouts,
         "games": games,

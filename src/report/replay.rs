@@ -7,19 +7,9 @@ use std::io::Write as _;
 use serde_json::{Value, json};
 
 use crate::arena::record::MatchRecord;
-use crate::game::{AnyGame, CatchupRule, GameConfig, Variant};
+use crate::game::Variant;
 use crate::picture::{Frame, frame, picture_side};
-
-/// The game configuration a record was played with; `None` for an unknown variant.
-pub fn config_of(record: &MatchRecord) -> Option<GameConfig> {
-    let variant: Variant = record.variant.parse().ok()?;
-    let catchup_rule: CatchupRule = record.rule.parse().unwrap_or_default();
-    Some(GameConfig {
-        variant,
-        size: Some(record.size),
-        catchup_rule,
-    })
-}
+use crate::registry::{AnyGame, Registry};
 
 /// Every position of a game, from its opening position on, as frames.
 #[derive(Clone, Debug)]
@@ -35,7 +25,7 @@ pub struct Replay {
 
 /// Replays a record with the rules library.
 pub fn replay(record: &MatchRecord) -> Result<Replay, String> {
-    let config = config_of(record).ok_or_else(|| format!("unknown variant {}", record.variant))?;
+    let config = record.config_in(&Registry::builtin())?;
     let mut game = AnyGame::from_position_text(config, &record.opening.position)
         .map_err(|error| format!("opening position: {error}"))?;
     let layout = (config.variant, picture_side(&game));

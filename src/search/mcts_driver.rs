@@ -239,6 +239,12 @@ pub fn win_rate_score(win_rate: f32) -> i32 {
     (400.0 * (w / (1.0 - w)).log10()).round() as i32
 }
 
+/// The win rate a score stands for: the inverse of [`win_rate_score`],
+/// 1 / (1 + 10^(−cp / 400)).
+pub fn score_win_rate(cp: i64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-(cp as f64) / 400.0))
+}
+
 fn mcts_info<G: MctsGame>(position: &G, tree: &Mcts<G::Tree>, shared: &Shared) -> SearchInfo {
     let mut rng = rng::seeded(0);
     let pv = tree.principal_variation(None, &mut rng);

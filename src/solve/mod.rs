@@ -24,8 +24,8 @@ pub mod table;
 
 use std::path::PathBuf;
 
-use crate::game::any::GameKind;
-use crate::game::{AnyGame, CatchupRule, GameConfig, Player, Rules, Variant};
+use crate::game::{CatchupRule, GameConfig, GameKind, Player, Rules, Variant};
+use crate::with_record;
 
 use self::catchup::{CatchupState, MAX_SOLVE_SIDE};
 use self::checkpoint::Header;
@@ -153,18 +153,17 @@ fn run_solve(args: &SolveArgs) -> Result<Vec<String>, SolveError> {
     let variant = args
         .variant
         .ok_or_else(|| SolveError::Setup("--variant is required".to_string()))?;
-    let config = GameConfig {
-        variant,
+    let config = args.rule.chosen_in(GameConfig {
         size: args.size,
-        catchup_rule: args.rule,
-    };
+        ..GameConfig::new(variant)
+    });
     let mut game = match &args.fen {
-        Some(text) => AnyGame::from_position_text(config, text),
-        None => AnyGame::new(config),
+        Some(text) => GameKind::from_position_text(&config, text),
+        None => GameKind::new(&config),
     }
     .map_err(|error| SolveError::Setup(error.to_string()))?;
     for (index, text) in args.moves.iter().enumerate() {
-        game.play_text(text).map_err(|error| {
+        with_record!(&mut game, record => record.play_move_text(text)).map_err(|error| {
             SolveError::Setup(format!("move {} of --moves: {error}", index + 1))
         })?;
     }
@@ -179,11 +178,15 @@ fn run_solve(args: &SolveArgs) -> Result<Vec<String>, SolveError> {
         progress_seconds: args.progress.max(0.0),
         checkpoint_seconds: args.checkpoint_seconds.max(0.1),
     };
-    match game.kind() {
+    match &game {
         GameKind::Cheversi(record) => {
             let position = record.position();
             let state = CheversiState::new(position.clone());
-            solve_game(&state, position, &game, args, &settings, false)
+            let config = GameConfig {
+                size: Some(config.board_size()),
+                ..config
+            };
+            solve_game(&state, position, &config, args, &settings, false)
         }
         GameKind::Catchup(record) => {
             let position = record.position();
@@ -193,7 +196,12 @@ fn run_solve(args: &SolveArgs) -> Result<Vec<String>, SolveError> {
                     position.side()
                 ))
             })?;
-            solve_game(&state, position, &game, args, &settings, true)
+            // The board side as played (a position string may set it).
+            let config = GameConfig {
+                size: Some(position.side()),
+                ..config
+            };
+            solve_game(&state, position, &config, args, &settings, true)
         }
         GameKind::Checkers(_) | GameKind::LargeCheckers(_) => Err(SolveError::Setup(format!(
             "solve takes cheversi and catchup; {variant} endings are solved by `tessera endings`"
@@ -210,21 +218,22 @@ fn outcome_word(value: i32) -> &'static str {
     }
 }
 
+/// Solves `state`, the solver's form of `position`; `config` gives the game and the
+/// board side as played.
 fn solve_game<G: Solvable, R: Rules>(
     state: &G,
     position: &R,
-    game: &AnyGame,
+    config: &GameConfig,
     args: &SolveArgs,
     settings: &Settings,
     words_only: bool,
 ) -> Result<Vec<String>, SolveError> {
-    let config = *game.config();
     let shared = Shared::new(args.hash);
     let header = Header {
         variant: config.variant.name().to_string(),
-        size: game_size(&config, game),
-        rule: config.catchup_rule.name().to_string(),
-        position: game.position_text(),
+        size: config.board_size(),
+        rule: CatchupRule::of(config).name().to_string(),
+        position: position.position_text(),
     };
     if let Some(path) = &args.checkpoint
         && path.exists()
@@ -282,7 +291,7 @@ fn solve_game<G: Solvable, R: Rules>(
             Question::Sign => proof_claims(mover, solution.value, true),
             Question::Exact => proof_claims(mover, solution.value, words_only),
         };
-        let mut text = proof::header(&config_with_size(&config, game), &game.position_text());
+        let mut text = proof::header(config, &position.position_text());
         text.push_str(&proof::strategies(state, position, &claims, &shared));
         std::fs::write(path, text).map_err(|source| SolveError::Proof {
             path: path.display().to_string(),
@@ -314,20 +323,5 @@ pub fn bound_claims(mover: Player, value: i32, threshold: i32) -> Vec<(Player, i
         vec![(mover, value)]
     } else {
         vec![(mover.opponent(), -value)]
-    }
-}
-
-/// The board side of the game as played (a position string may set it).
-fn game_size(config: &GameConfig, game: &AnyGame) -> usize {
-    match game.kind() {
-        GameKind::Catchup(record) => record.position().side(),
-        _ => config.board_size(),
-    }
-}
-
-fn config_with_size(config: &GameConfig, game: &AnyGame) -> GameConfig {
-    GameConfig {
-        size: Some(game_size(config, game)),
-        ..*config
     }
 }

@@ -18,12 +18,13 @@
 //! ```
 //!
 //! The checker ([`check`]) knows nothing of the solver: it plays the moves with the
-//! engine's rules ([`AnyGame`]), tries every opponent move, and at every finished game
-//! compares the result with the claim.
+//! engine's rules (a [`GameRecord`], by move text), tries every opponent move, and at
+//! every finished game compares the result with the claim.
 
 use std::collections::{HashMap, HashSet};
 
-use crate::game::{AnyGame, CatchupRule, GameConfig, Player, Rules, Variant};
+use crate::game::{CatchupRule, GameConfig, GameKind, GameRecord, Player, Rules, Variant};
+use crate::with_record;
 
 use super::search::{Shared, Solvable, Worker};
 
@@ -120,7 +121,7 @@ pub fn header(config: &GameConfig, position: &str) -> String {
         "{MAGIC}\nvariant {}\nsize {}\nrule {}\nposition {position}\n",
         config.variant.name(),
         config.board_size(),
-        config.catchup_rule.name()
+        CatchupRule::of(config).name()
     )
 }
 
@@ -180,12 +181,11 @@ pub fn check(text: &str) -> Result<(GameConfig, Vec<CheckedClaim>), CheckError> 
         .parse()
         .map_err(|error: String| format(&error))?;
     let position = field("position")?;
-    let config = GameConfig {
-        variant,
+    let config = rule.chosen_in(GameConfig {
         size: Some(size),
-        catchup_rule: rule,
-    };
-    let root = AnyGame::from_position_text(config, &position)
+        ..GameConfig::new(variant)
+    });
+    let root = GameKind::from_position_text(&config, &position)
         .map_err(|error| format(&format!("position: {error}")))?;
     let mut claims = Vec::new();
     let mut current: Option<(Player, i32, HashMap<String, String>)> = None;
@@ -229,7 +229,13 @@ pub fn check(text: &str) -> Result<(GameConfig, Vec<CheckedClaim>), CheckError> 
     let mut checked = Vec::new();
     for (player, at_least, moves) in claims {
         let mut verified = HashSet::new();
-        replay(&root, variant, player, at_least, &moves, &mut verified)?;
+        let claim = Claim {
+            variant,
+            player,
+            at_least,
+            moves: &moves,
+        };
+        with_record!(&root, record => replay(record, &claim, &mut verified))?;
         checked.push(CheckedClaim {
             player,
             at_least,
@@ -239,24 +245,35 @@ pub fn check(text: &str) -> Result<(GameConfig, Vec<CheckedClaim>), CheckError> 
     Ok((config, checked))
 }
 
-/// Replays the strategy from `game`: every opponent move, the strategy's move for
-/// `player`, and at the end the claim.
-fn replay(
-    game: &AnyGame,
+/// One claim of a proof file and its strategy (position text to move text).
+struct Claim<'a> {
     variant: Variant,
     player: Player,
     at_least: i32,
-    moves: &HashMap<String, String>,
+    moves: &'a HashMap<String, String>,
+}
+
+/// Replays the strategy from `game`: every opponent move, the strategy's move for the
+/// claim's player, and at the end the claim.
+fn replay<R: Rules>(
+    game: &GameRecord<R>,
+    claim: &Claim<'_>,
     verified: &mut HashSet<String>,
 ) -> Result<(), CheckError> {
-    let position = game.position_text();
+    let Claim {
+        variant,
+        player,
+        at_least,
+        moves,
+    } = *claim;
+    let position = game.position().position_text();
     if verified.contains(&position) {
         return Ok(());
     }
     if let Some(outcome) = game.outcome() {
         let value = match variant {
             Variant::Cheversi => {
-                let score = game.score();
+                let score = game.position().score();
                 score[player.index()] - score[player.opponent().index()]
             }
             _ => outcome.value_for(player),
@@ -279,7 +296,7 @@ fn replay(
             position: position.clone(),
             reason: error.to_string(),
         })?;
-        replay(&next, variant, player, at_least, moves, verified)?;
+        replay(&next, claim, verified)?;
     } else {
         for mv in game.legal_move_texts() {
             let mut next = game.clone();
@@ -288,7 +305,7 @@ fn replay(
                 position: position.clone(),
                 reason: error.to_string(),
             })?;
-            replay(&next, variant, player, at_least, moves, verified)?;
+            replay(&next, claim, verified)?;
         }
     }
     verified.insert(position);

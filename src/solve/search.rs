@@ -627,11 +627,11 @@ mod tests {
             assert_put_off_children_are_searched(&CheversiState::new(random_board(&mut rng, 8)));
         }
         for round in 0..12 {
-            let config = GameConfig {
-                variant: Variant::Catchup,
-                size: Some(3),
-                catchup_rule: [CatchupRule::Original, CatchupRule::Revised][round % 2],
-            };
+            let config =
+                [CatchupRule::Original, CatchupRule::Revised][round % 2].chosen_in(GameConfig {
+                    size: Some(3),
+                    ..GameConfig::new(Variant::Catchup)
+                });
             let mut position = Catchup::start(&config).expect("a start position");
             let mut moves = Vec::new();
             while position.empty_count() > 14 + round % 3 {
@@ -649,11 +649,10 @@ mod tests {
     /// search takes the table's word instead of failing on a cut without a move.
     #[test]
     fn a_table_bound_outside_the_game_cuts_without_a_move() {
-        let config = GameConfig {
-            variant: Variant::Catchup,
+        let config = CatchupRule::Revised.chosen_in(GameConfig {
             size: Some(3),
-            catchup_rule: CatchupRule::Revised,
-        };
+            ..GameConfig::new(Variant::Catchup)
+        });
         let start = Catchup::start(&config).expect("a start position");
         let state = CatchupState::from_game(&start).expect("side 3");
         let shared = Shared::new(1);

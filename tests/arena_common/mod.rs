@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use tessera::arena::record::{MatchRecord, read_jsonl};
-use tessera::game::{AnyGame, CatchupRule, GameConfig, Outcome, Player, Variant};
+use tessera::game::{GameConfig, Outcome, Player, Variant};
+use tessera::registry::AnyGame;
+use tessera::registry::Registry;
 
 pub const BINARY: &str = env!("CARGO_BIN_EXE_tessera");
 
@@ -49,11 +51,9 @@ pub fn records(path: &Path) -> Vec<MatchRecord> {
 }
 
 pub fn config_of(record: &MatchRecord) -> GameConfig {
-    GameConfig {
-        variant: record.variant.parse::<Variant>().expect("known variant"),
-        size: Some(record.size),
-        catchup_rule: record.rule.parse::<CatchupRule>().expect("known rule"),
-    }
+    record
+        .config_in(&Registry::builtin())
+        .expect("a known variant and its parameters")
 }
 
 /// Replays a record with the rules: the opening, then every engine move must be legal
@@ -158,19 +158,19 @@ pub fn parse_pgn(text: &str) -> Vec<PgnGame> {
 
 /// Replays a PGN game from its FEN tag with the rules; returns the final game.
 pub fn replay_pgn(game: &PgnGame) -> AnyGame {
+    let variant: Variant = game
+        .tag("Variant")
+        .expect("Variant tag")
+        .parse()
+        .expect("known variant");
     let config = GameConfig {
-        variant: game
-            .tag("Variant")
-            .expect("Variant tag")
-            .parse()
-            .expect("known variant"),
         size: Some(
             game.tag("BoardSize")
                 .expect("BoardSize tag")
                 .parse()
                 .expect("number"),
         ),
-        catchup_rule: CatchupRule::Revised,
+        ..GameConfig::new(variant)
     };
     let mut board =
         AnyGame::from_position_text(config, game.tag("FEN").expect("FEN tag")).expect("FEN parses");

@@ -89,7 +89,11 @@ fn command_word(line: &str) -> String {
 
 /// Runs `script` through the session state machine with the synchronous driver.
 pub fn in_process(script: &[&str]) -> String {
-    let mut runner = ScriptRunner::new();
+    in_process_with(ScriptRunner::new(), script)
+}
+
+/// [`in_process`] with a runner of one's own (a session playing another registry).
+pub fn in_process_with(mut runner: ScriptRunner, script: &[&str]) -> String {
     let mut transcript = Vec::new();
     for line in script {
         transcript.push(format!("> {line}"));
@@ -120,12 +124,17 @@ pub struct Engine {
 
 impl Engine {
     pub fn spawn() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        Engine::spawn_command(Command::new(env!("CARGO_BIN_EXE_tessera")))
+    }
+
+    /// Another program (with its arguments) as the engine.
+    pub fn spawn_command(mut command: Command) -> Engine {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .expect("the tessera binary starts");
+            .expect("the engine program starts");
         let stdout = child.stdout.take().expect("stdout is piped");
         let (sender, lines) = mpsc::channel();
         thread::spawn(move || {
@@ -226,7 +235,11 @@ fn is_search_end(line: &str) -> bool {
 /// `Nodes searched` line after perft, end of output after `quit`, and otherwise a
 /// [`Engine::sync`] round trip that is not recorded.
 pub fn binary(script: &[&str]) -> String {
-    let mut engine = Engine::spawn();
+    binary_with(Engine::spawn(), script)
+}
+
+/// [`binary`] with an engine of one's own ([`Engine::spawn_command`]).
+pub fn binary_with(mut engine: Engine, script: &[&str]) -> String {
     let mut transcript = Vec::new();
     let mut searching = false;
     for line in script {

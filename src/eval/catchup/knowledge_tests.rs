@@ -12,11 +12,10 @@ use crate::search::rng::seeded;
 const ROW_E: &str = "5/6/7/8/W1W1BB3/8/7/6/5 w 2";
 
 fn position(text: &str, rule: CatchupRule) -> Catchup {
-    let config = GameConfig {
-        variant: Variant::Catchup,
+    let config = rule.chosen_in(GameConfig {
         size: Some(5),
-        catchup_rule: rule,
-    };
+        ..GameConfig::new(Variant::Catchup)
+    });
     Catchup::from_position_text(text, &config).unwrap_or_else(|error| panic!("{text}: {error}"))
 }
 

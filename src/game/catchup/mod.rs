@@ -3,14 +3,15 @@
 //!
 //! Rules in brief: White's first turn places exactly 1 stone. Every later turn places 1 or
 //! 2 stones on any empty cells, or up to 3 when the opponent's last turn raised its score
-//! and left it at least the mover's (the revised rule; [`CatchupRule::Original`](crate::game::CatchupRule::Original) grants 3
+//! and left it at least the mover's (the revised rule; [`CatchupRule::Original`] grants 3
 //! when the opponent's turn grew the largest group on the board). The limit is capped by
 //! the number of empty cells; there is no pass. A score is the size of the player's largest
 //! group (6-neighbourhood), at least 1. On a full board the sorted group sizes are compared
 //! from the largest down; the first difference decides.
 //!
-//! Parameters: board side 2 to 9 (`GameConfig::size`, 5 by default) and the 3-stone rule
-//! (`GameConfig::catchup_rule`). Side 3, with cell names:
+//! Parameters ([`FACTS`]): board side 2 to 9 (`GameConfig::size`, 5 by default) and the
+//! 3-stone rule (the game parameter `CatchupRule`, read by [`CatchupRule::of`]). Side 3,
+//! with cell names:
 //!
 //! ```text
 //!         e1 e2 e3
@@ -66,11 +67,13 @@
 //! assert_eq!(position.outcome(), Some(position.leader()));
 //! ```
 
+mod facts;
 mod groups;
 mod moves;
 mod notation;
 mod playout;
 mod position;
+mod rule;
 mod tables;
 #[cfg(test)]
 mod tests;
@@ -78,13 +81,35 @@ mod word;
 
 use crate::game::{GameConfig, MoveError, Outcome, Player, PositionError, Rules};
 
+pub use self::facts::FACTS;
 pub use self::groups::Contacts;
 pub use self::moves::Move;
 pub use self::playout::{CellBuffer, PlayoutBoard, PlayoutPosition};
 pub use self::position::Catchup;
 pub(crate) use self::position::next_limit;
+pub use self::rule::CatchupRule;
 pub use self::tables::Cells;
 pub use self::word::WordBoard;
+
+impl CatchupRule {
+    /// The rule a configuration chose (the default when it chose none; a value chosen
+    /// while another game was set counts too, as the protocol's option does).
+    pub fn of(config: &GameConfig) -> CatchupRule {
+        config
+            .parameters
+            .get(CatchupRule::OPTION)
+            .and_then(|name| name.parse().ok())
+            .unwrap_or_default()
+    }
+
+    /// `config` with this rule chosen.
+    pub fn chosen_in(self, mut config: GameConfig) -> GameConfig {
+        if let Some(parameter) = FACTS.parameter(CatchupRule::OPTION) {
+            config.parameters.set(parameter, self.name());
+        }
+        config
+    }
+}
 
 /// `n` choose `k` for the small `k` of a turn.
 fn choose(n: u64, k: u64) -> u64 {
@@ -101,11 +126,11 @@ impl Rules for Catchup {
     type Move = Move;
 
     fn start(config: &GameConfig) -> Result<Self, PositionError> {
-        Catchup::empty_board(config.board_size(), config.catchup_rule)
+        Catchup::empty_board(config.board_size(), CatchupRule::of(config))
     }
 
     fn from_position_text(text: &str, config: &GameConfig) -> Result<Self, PositionError> {
-        notation::parse_position(text, config.catchup_rule)
+        notation::parse_position(text, CatchupRule::of(config))
     }
 
     fn position_text(&self) -> String {

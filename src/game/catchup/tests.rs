@@ -8,11 +8,10 @@ use crate::game::{
 };
 
 fn config(side: usize, rule: CatchupRule) -> GameConfig {
-    GameConfig {
-        variant: Variant::Catchup,
+    rule.chosen_in(GameConfig {
         size: Some(side),
-        catchup_rule: rule,
-    }
+        ..GameConfig::new(Variant::Catchup)
+    })
 }
 
 fn at(text: &str, rule: CatchupRule) -> Catchup {
@@ -575,10 +574,7 @@ fn every_malformed_position_gets_its_error() {
         parse("5/6/7/8/3WW4/8/7/6/BB3 w 3").is_ok(),
         "revised: a tie is enough"
     );
-    let original = GameConfig {
-        catchup_rule: CatchupRule::Original,
-        ..config
-    };
+    let original = CatchupRule::Original.chosen_in(config);
     assert!(matches!(
         Catchup::from_position_text("5/6/7/8/3WW4/8/7/6/BB3 w 3", &original),
         Err(PositionError::Rule { .. })

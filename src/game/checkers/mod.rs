@@ -38,6 +38,7 @@
 //! compact paths ([`Move`]); capture chains come from a depth-first search over a
 //! fixed-size stack, so generation never allocates beyond the caller's buffer.
 
+mod facts;
 mod generation;
 mod layout;
 mod moves;
@@ -52,6 +53,7 @@ use crate::board::hex::{HexGeometry, geometry};
 use crate::board::strided::StridedSet;
 use crate::game::{GameConfig, MoveError, Outcome, Player, PositionError, Rules, Variant};
 
+pub use facts::{HEX_CHECKERS, KRUZNO};
 pub use generation::GrowingTask;
 pub use moves::{MAX_JUMPS, Move};
 pub use placement::Placement;
@@ -90,19 +92,21 @@ pub struct Checkers<const N: usize> {
 }
 
 impl<const N: usize> Checkers<N> {
-    /// An empty board of `side` (4 to 9, fitting in `N` words), White to move.
+    /// An empty board of `side` (one of hex checkers' sides, fitting in `N` words; a
+    /// Kruzno position string may give any of them too), White to move.
     fn empty_board(side: usize, border_rule: bool, token: &str) -> Result<Self, PositionError> {
+        let sides = &HEX_CHECKERS.sizes;
         let layout = layout(side, border_rule)
-            .filter(|layout| (4..=9).contains(&side) && layout.geometry.words() <= N)
+            .filter(|layout| sides.contains(&side) && layout.geometry.words() <= N)
             .ok_or_else(|| PositionError::BoardSize {
                 token: token.to_string(),
                 side,
-                min: 4,
-                // Outside 4-9 the supported range; inside it, what `N` words can hold.
-                max: if (4..=9).contains(&side) {
+                min: *sides.start(),
+                // Outside the sides, their range; inside it, what `N` words can hold.
+                max: if sides.contains(&side) {
                     Self::max_side()
                 } else {
-                    9
+                    *sides.end()
                 },
             })?;
         Ok(Checkers {
@@ -119,10 +123,12 @@ impl<const N: usize> Checkers<N> {
 
     /// The largest board side whose sets fit in `N` words.
     fn max_side() -> usize {
-        (4..=9)
+        let sides = HEX_CHECKERS.sizes.clone();
+        let smallest = *sides.start();
+        sides
             .rev()
             .find(|&side| geometry(side).is_some_and(|geometry| geometry.words() <= N))
-            .unwrap_or(4)
+            .unwrap_or(smallest)
     }
 
     /// The hash computed from scratch (the incremental one must always equal it).

@@ -13,7 +13,7 @@ const KRUZNO_WHITE: [&str; 12] = [
 ];
 
 /// The board side a checkers position string gives (from its row count), if the row
-/// count is odd; [`crate::game::AnyGame`] uses it to pick the set width before parsing.
+/// count is odd; [`GameKind`](crate::game::GameKind) uses it to pick the set width before parsing.
 pub fn position_side(text: &str) -> Option<usize> {
     let rows = text.split_whitespace().next()?.split('/').count();
     (rows % 2 == 1).then_some(rows.div_ceil(2))

@@ -43,12 +43,14 @@
 //!      a  b  c  d  e  f  g  h
 //! ```
 //!
-//! Files: [`bitboard`] (squares, attack tables, rays), `magic` (slider attack tables), [`piece`] (kinds, the two-byte
+//! Files: [`bitboard`] (squares, attack tables, rays), `magic` (slider attack tables),
+//! `facts` ([`FACTS`]: the names, the board, the score units), [`piece`] (kinds, the two-byte
 //! [`Move`]), [`position`] (the `Copy` state, make-move, points), [`movegen`] (legal
 //! placements as masks, the reasons for refusals), [`notation`] (text in and out),
 //! [`zobrist`] (hash keys).
 
 pub mod bitboard;
+mod facts;
 mod magic;
 pub mod movegen;
 pub mod notation;
@@ -57,6 +59,7 @@ pub mod position;
 pub mod zobrist;
 
 pub use bitboard::{Square, Squares};
+pub use facts::FACTS;
 pub use piece::{Move, PieceKind, attacks};
 pub use position::{Cheversi, PLACEMENTS};
 

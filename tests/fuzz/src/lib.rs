@@ -13,7 +13,7 @@ use tessera::arena::openings::{BookOrder, OpeningBook};
 use tessera::arena::record::{MatchRecord, Scoreboard, read_jsonl_from};
 use tessera::endings::EndingsFile;
 use tessera::engine::{Engine, SearchOptions};
-use tessera::game::{AnyGame, CatchupRule, GameConfig, GameRecord, Rules, Variant};
+use tessera::game::{CatchupRule, GameConfig, GameKind, GameRecord, Rules, Variant};
 use tessera::gui::driver::Shared;
 use tessera::gui::server::{api_layout, api_post};
 use tessera::gui::table::Table;
@@ -23,6 +23,7 @@ use tessera::protocol::options::Settings;
 use tessera::protocol::parse::parse_line;
 use tessera::protocol::{Command, Response, Session, Step};
 use tessera::random::SplitMix64;
+use tessera::registry::AnyGame;
 use tessera::search::SearchLimits;
 use tessera::with_record;
 
@@ -56,11 +57,10 @@ pub fn config_of(byte: u8) -> GameConfig {
         code => Some(usize::from(code) - 1),
     };
     let catchup_rule = CatchupRule::ALL[usize::from((byte / 48) % 2)];
-    GameConfig {
-        variant,
+    catchup_rule.chosen_in(GameConfig {
         size,
-        catchup_rule,
-    }
+        ..GameConfig::new(variant)
+    })
 }
 
 /// The bytes as text: the parsers take `&str`, and the protocol's reader turns invalid
@@ -141,7 +141,8 @@ pub fn position_text(data: &[u8]) {
         return;
     };
     let config = *game.config();
-    with_record!(game.kind(), record => check_record(record, &config));
+    let kind = GameKind::from_position_text(&config, text).expect("accepted as an AnyGame");
+    with_record!(&kind, record => check_record(record, &config));
     for line in tessera::protocol::board_text::describe(&game) {
         assert_printable(&line);
     }
@@ -150,7 +151,7 @@ pub fn position_text(data: &[u8]) {
     }
     ENGINE.with(|engine| {
         let mut engine = engine.borrow_mut();
-        for line in engine.evaluation_text(&game) {
+        for line in game.evaluation_text() {
             assert_printable(&line);
         }
         if game.is_over() {
@@ -161,7 +162,7 @@ pub fn position_text(data: &[u8]) {
             nodes: Some(200),
             ..SearchLimits::default()
         };
-        let result = engine.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
+        let result = game.search(&mut engine, &limits, &AtomicBool::new(false), &mut |_| {});
         let best = result.best_move.expect("a move while the game runs");
         game.canonical_move_text(&best)
             .unwrap_or_else(|error| panic!("search move {best} is illegal: {error}"));
@@ -180,11 +181,11 @@ pub fn move_text(data: &[u8]) {
         return;
     };
     let Some(text) = text(rest) else { return };
-    let Ok(game) = AnyGame::new(config_of(*first)) else {
+    let Ok(game) = GameKind::new(&config_of(*first)) else {
         return;
     };
     let mut random = SplitMix64::new(u64::from(*seed));
-    with_record!(game.kind(), start => {
+    with_record!(&game, start => {
         let mut record = start.clone();
         let mut moves = Vec::new();
         for _ in 0..plies % 32 {
@@ -454,15 +455,19 @@ pub fn gui_requests(data: &[u8]) {
     }
     let view = shared.lock().view();
     let variant = view["variant"].as_str().and_then(|name| name.parse().ok());
-    let rule = view["rule"].as_str().and_then(|name| name.parse().ok());
-    let (Some(variant), Some(catchup_rule)) = (variant, rule) else {
+    let parameters = view["parameters"].as_object();
+    let (Some(variant), Some(parameters)) = (variant, parameters) else {
         panic!("a view without its game: {view}");
     };
-    let config = GameConfig {
-        variant,
+    let mut config = GameConfig {
         size: view["side"].as_u64().map(|side| side as usize),
-        catchup_rule,
+        ..GameConfig::new(variant)
     };
+    for (option, value) in parameters {
+        config
+            .set_parameter(option, value.as_str().unwrap_or(""))
+            .unwrap_or_else(|error| panic!("the view's parameters: {error}"));
+    }
     let start = view["start"].as_str().unwrap_or("");
     let mut game = AnyGame::from_position_text(config, start)
         .unwrap_or_else(|error| panic!("the table's start {start}: {error}"));
@@ -508,13 +513,12 @@ pub fn checkpoint(data: &[u8]) {
     let length = bytes.len() as u64;
     match read_from(Cursor::new(bytes), length, "fuzz", &header, &shared.table) {
         Ok(_) => {
-            let config = GameConfig {
-                variant: Variant::Catchup,
+            let config = CatchupRule::Revised.chosen_in(GameConfig {
                 size: Some(2),
-                catchup_rule: CatchupRule::Revised,
-            };
-            let game = AnyGame::new(config).expect("catchup side 2 starts");
-            let tessera::game::any::GameKind::Catchup(record) = game.kind() else {
+                ..GameConfig::new(Variant::Catchup)
+            });
+            let game = GameKind::new(&config).expect("catchup side 2 starts");
+            let GameKind::Catchup(record) = &game else {
                 panic!("catchup is catchup");
             };
             let state = tessera::solve::catchup::CatchupState::from_game(record.position())
