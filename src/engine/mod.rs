@@ -37,7 +37,7 @@ use crate::with_record;
 use exact::{Attempt, ExactState};
 
 pub use exact::ExactSolver;
-pub use options::{MAX_THREADS, SearchOptions};
+pub use options::{MAX_LINES, MAX_THREADS, SearchOptions};
 pub use strategy::Strategy;
 
 /// When no limit at all is given, search this deep (alpha-beta) rather than forever.
@@ -352,7 +352,8 @@ impl Engine {
                     worker.iterate(None);
                 });
             }
-            let mut main = Worker::new(&shared, tables, config, 0, position, history, Some(report));
+            let mut main = Worker::new(&shared, tables, config, 0, position, history, Some(report))
+                .with_lines(self.options.lines);
             let result = main.iterate(depth);
             shared.abort();
             result
@@ -388,7 +389,11 @@ impl Engine {
         let mut config = self.state.mcts;
         config.max_entries = mcts_driver::tree_entries(self.options.hash_mb, threads);
         let seed = self.state.rng.next_u64();
-        mcts_driver::search(position, root, config, seed, threads, &shared, report)
+        let progress = mcts_driver::Progress {
+            report,
+            lines: self.options.lines,
+        };
+        mcts_driver::search(position, root, config, seed, threads, &shared, progress)
     }
 }
 

@@ -39,6 +39,7 @@ pub enum OptionId {
     ExactPlies,
     CatchupPlayout,
     EndingsFile,
+    MultiPv,
 }
 
 impl OptionId {
@@ -152,6 +153,15 @@ pub const OPTIONS: &[OptionSpec] = &[
         name: "EndingsFile",
         id: OptionId::EndingsFile,
         kind: OptionKind::Text { default: "" },
+    },
+    OptionSpec {
+        name: "MultiPV",
+        id: OptionId::MultiPv,
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: crate::engine::MAX_LINES as u64,
+        },
     },
 ];
 
@@ -281,6 +291,7 @@ pub fn apply(
                 }
                 OptionId::Hash => next.search.hash_mb = as_usize(number)?,
                 OptionId::Threads => next.search.threads = as_usize(number)?,
+                OptionId::MultiPv => next.search.lines = as_usize(number)?,
                 OptionId::MoveOverhead => next.search.move_overhead_ms = number,
                 OptionId::Seed => next.search.seed = number,
                 OptionId::ExactPlies => {

@@ -101,6 +101,9 @@ fn write_info(f: &mut fmt::Formatter<'_>, info: &SearchInfo) -> fmt::Result {
     if let Some(seldepth) = info.seldepth {
         write!(f, " seldepth {seldepth}")?;
     }
+    if let Some(rank) = info.multipv {
+        write!(f, " multipv {rank}")?;
+    }
     if let Some(score) = info.score {
         write_score(f, score)?;
     }

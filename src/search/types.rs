@@ -62,6 +62,9 @@ pub enum Score {
 pub struct SearchInfo {
     pub depth: Option<u32>,
     pub seldepth: Option<u32>,
+    /// The line's rank among several (`MultiPV` above 1), from 1 for the best; `None` in
+    /// a single-line search, whose `info` lines carry no `multipv`.
+    pub multipv: Option<u32>,
     pub score: Option<Score>,
     pub nodes: u64,
     pub nps: u64,

@@ -3,7 +3,9 @@
 //! `> command` for each line sent, `< reply` for each line received.
 //!
 //! Search progress lines (`info depth ...`) are checked against the grammar and then
-//! left out, since their number and content belong to the search, not the protocol.
+//! left out, since their number and content belong to the search, not the protocol; the
+//! transcripts of several lines (`MultiPV`) keep the last report's lines of each search,
+//! whose form is the protocol's.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
@@ -25,7 +27,18 @@ pub const FILTERS: &[(&str, &str)] = &[
     (r"Tessera \d+\.\d+\.\d+\S*", "Tessera [version]"),
     (r"Time: \d+ ms, \d+ nodes/s", "Time: [time]"),
     (r"bestmove [A-Za-z]\S*", "bestmove [move]"),
+    (r" nps \d+ time \d+", " nps [nps] time [time]"),
 ];
+
+/// What a transcript keeps of the search progress lines.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Progress {
+    /// None: their number and content belong to the search.
+    Dropped,
+    /// Of each reply, the lines of the last report with several lines (`multipv 1`, `2`,
+    /// ...): one report, however many a slow machine adds before it.
+    LastLines,
+}
 
 /// Checks a search progress line against the `info` grammar of protocol.md.
 pub fn check_info_line(line: &str) {
@@ -48,7 +61,7 @@ pub fn check_info_line(line: &str) {
         assert!(!seen.contains(&key), "{key} twice in {line}");
         seen.push(key);
         match key {
-            "depth" | "seldepth" | "nodes" | "nps" | "time" | "hashfull" => {
+            "depth" | "seldepth" | "multipv" | "nodes" | "nps" | "time" | "hashfull" => {
                 number(tokens.next(), false)
             }
             "score" => {
@@ -89,20 +102,42 @@ fn command_word(line: &str) -> String {
 
 /// Runs `script` through the session state machine with the synchronous driver.
 pub fn in_process(script: &[&str]) -> String {
+    in_process_keeping(script, Progress::Dropped)
+}
+
+/// [`in_process`], keeping `progress`.
+pub fn in_process_keeping(script: &[&str], progress: Progress) -> String {
     let mut runner = ScriptRunner::new();
     let mut transcript = Vec::new();
     for line in script {
         transcript.push(format!("> {line}"));
         let replies = runner.send(line);
-        record(line, replies, &mut transcript);
+        record(line, replies, progress, &mut transcript);
     }
     transcript.join("\n")
 }
 
+/// The replies with the search progress lines `progress` keeps (all checked).
+fn kept(replies: Vec<String>, progress: Progress) -> Vec<String> {
+    let last_report = replies
+        .iter()
+        .rposition(|reply| reply.starts_with("info ") && reply.contains(" multipv 1 "));
+    let mut kept = Vec::new();
+    for (index, reply) in replies.into_iter().enumerate() {
+        let in_report = progress == Progress::LastLines
+            && last_report.is_some_and(|start| index >= start)
+            && reply.contains(" multipv ");
+        if keep(&reply) || in_report {
+            kept.push(reply);
+        }
+    }
+    kept
+}
+
 /// Adds replies to the transcript; `eval` output is summarised (it belongs to the
 /// evaluation, not the protocol).
-fn record(line: &str, replies: Vec<String>, transcript: &mut Vec<String>) {
-    let replies: Vec<String> = replies.into_iter().filter(|reply| keep(reply)).collect();
+fn record(line: &str, replies: Vec<String>, progress: Progress, transcript: &mut Vec<String>) {
+    let replies = kept(replies, progress);
     if command_word(line) == "eval" {
         assert!(!replies.is_empty(), "eval printed nothing");
         transcript.push("< [evaluation]".to_string());
@@ -226,6 +261,11 @@ fn is_search_end(line: &str) -> bool {
 /// `Nodes searched` line after perft, end of output after `quit`, and otherwise a
 /// [`Engine::sync`] round trip that is not recorded.
 pub fn binary(script: &[&str]) -> String {
+    binary_keeping(script, Progress::Dropped)
+}
+
+/// [`binary`], keeping `progress`.
+pub fn binary_keeping(script: &[&str], progress: Progress) -> String {
     let mut engine = Engine::spawn();
     let mut transcript = Vec::new();
     let mut searching = false;
@@ -236,7 +276,7 @@ pub fn binary(script: &[&str]) -> String {
             engine.send(line);
             let (rest, status) = engine.wait();
             assert!(status.success(), "exit status {status}");
-            record(line, rest, &mut transcript);
+            record(line, rest, progress, &mut transcript);
             return transcript.join("\n");
         }
         engine.send(line);
@@ -260,11 +300,11 @@ pub fn binary(script: &[&str]) -> String {
             }
             _ => engine.sync(),
         };
-        record(line, replies, &mut transcript);
+        record(line, replies, progress, &mut transcript);
     }
     let (rest, status) = engine.close();
     assert!(status.success(), "exit status {status}");
-    record("", rest, &mut transcript);
+    record("", rest, progress, &mut transcript);
     transcript.join("\n")
 }
 
