@@ -156,3 +156,34 @@ fn bench_runs_on_the_worker_thread_and_quit_does_not_wait_for_it() {
     let (_, status) = engine.wait();
     assert!(status.success(), "exit status {status}");
 }
+
+/// `go ponder` runs past the time limits of its `go` until `ponderhit` starts them, and
+/// then ends by them; end of input stops a search that ponders.
+#[test]
+fn a_ponder_search_ignores_its_clock_until_ponderhit() {
+    let mut engine = Engine::spawn();
+    engine.send("setoption name UCI_Variant value kruzno");
+    engine.send("go ponder movetime 20 wtime 50 btime 50");
+    // Long past the movetime: a search that kept its clock would have answered.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let waiting = engine.sync();
+    assert!(
+        waiting.iter().all(|line| !line.starts_with("bestmove")),
+        "{waiting:?}"
+    );
+    engine.send("ponderhit");
+    let answer = engine.read_until(|line| line.starts_with("bestmove"));
+    assert!(
+        answer
+            .last()
+            .is_some_and(|line| line.split(' ').count() == 2)
+    );
+    engine.send("go ponder wtime 50 btime 50");
+    let (rest, status) = engine.close();
+    assert!(status.success(), "exit status {status}");
+    let moves = rest
+        .iter()
+        .filter(|line| line.starts_with("bestmove "))
+        .count();
+    assert_eq!(moves, 1, "the stopped search reports once: {rest:?}");
+}

@@ -266,6 +266,42 @@ const MULTIPV_CATCHUP: &[&str] = &[
     "quit",
 ];
 
+/// Pondering: `go ponder` then `ponderhit` (the search goes on as a timed one; with
+/// `Ponder` on, `bestmove` names the expected reply), `stop` while pondering, a ponder
+/// miss (`stop`, then the real position and `go`), and the errors. With `Ponder` off for
+/// the stopped searches: the synchronous driver runs a stopped search from its start,
+/// whose principal variation has no reply yet, while the binary's has pondered a while.
+const PONDER: &[&str] = &[
+    "setoption name Ponder value maybe",
+    "setoption name Ponder value true",
+    "ponderhit",
+    "position startpos moves Ke4 Qd5",
+    "go ponder depth 3",
+    "isready",
+    "query p1turn",
+    "ponderhit",
+    "ponderhit",
+    "setoption name Ponder value false",
+    "go ponder p1time 60000 p2time 60000 p1inc 100 p2inc 100",
+    "stop",
+    "position startpos moves Ke4 Qd5 Qc6 Rb7",
+    "go ponder wtime 60000 btime 60000",
+    "stop",
+    "position startpos moves Ke4 Qd5 Qc6 Rc7",
+    "go depth 2",
+    "go ponder nodes 5000",
+    "position startpos moves Ke4",
+    "query fen",
+    "go ponder depth 2",
+    "go depth 2",
+    "ponderhit",
+    "position fen 8/8/2b5/2R5/2R5/2r3k1/Nn1r1n1B/KqQBN1b1 w g3",
+    "go ponder",
+    "isready",
+    "stop",
+    "quit",
+];
+
 macro_rules! transcript_tests {
     ($name:literal, $script:expr, $in_process:ident, $binary:ident) => {
         #[test]
@@ -295,6 +331,7 @@ transcript_tests!(
     hexcheckers_binary
 );
 transcript_tests!("catchup", CATCHUP, catchup_in_process, catchup_binary);
+transcript_tests!("ponder", PONDER, ponder_in_process, ponder_binary);
 
 macro_rules! line_transcript_tests {
     ($name:literal, $script:expr, $in_process:ident, $binary:ident) => {

@@ -4,6 +4,7 @@
 
 mod game_support;
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -13,7 +14,7 @@ use tessera::game::catchup::Catchup;
 use tessera::game::{AnyGame, GameConfig, GameRecord, Outcome, Player, Rules, Variant};
 use tessera::search::alphabeta::{AlphaBetaConfig, MATE, to_score};
 use tessera::search::game::{AlphaBetaGame, FixedLength, SearchGame};
-use tessera::search::{GameSearchResult, Score, SearchLimits};
+use tessera::search::{GameSearchResult, PonderClock, Score, SearchLimits};
 
 use game_support::{negamax, random_position};
 
@@ -347,5 +348,60 @@ fn time_limits_count_from_when_the_go_arrived() {
         assert!(game.legal_move_texts().contains(&best), "{variant}: {best}");
         // One poll interval at most (a full 5 s search would report millions).
         assert!(nodes <= 5_000, "{variant}: {nodes} nodes");
+    }
+}
+
+/// `go ponder`: no time limit runs before `ponderhit` (the search goes on to its depth
+/// limit however short its movetime), and after it the limits count from the hit (one
+/// that came long ago leaves no time at all).
+#[test]
+fn a_ponder_search_runs_its_clock_from_ponderhit() {
+    for variant in Variant::ALL {
+        let game = AnyGame::new(GameConfig::new(variant)).expect("start position");
+        // The deepest iteration reported (MCTS: the simulations of the last report).
+        let run = |clock: PonderClock| {
+            let limits = SearchLimits {
+                movetime: Some(Duration::from_millis(1)),
+                depth: Some(3),
+                ponder: Some(Arc::new(clock)),
+                ..SearchLimits::default()
+            };
+            let mut engine = Engine::new(SearchOptions {
+                hash_mb: 2,
+                move_overhead_ms: 0,
+                ..SearchOptions::default()
+            });
+            let stop = AtomicBool::new(false);
+            let (mut deepest, mut nodes) = (0, 0);
+            let found = engine.search(&game, &limits, &stop, &mut |info| {
+                deepest = deepest.max(info.depth.unwrap_or(0));
+                nodes = info.nodes;
+            });
+            let best = found.best_move.expect("the start position has moves");
+            assert!(game.legal_move_texts().contains(&best), "{variant}: {best}");
+            if variant == Variant::Catchup {
+                nodes
+            } else {
+                u64::from(deepest)
+            }
+        };
+        // Catchup's depth 3 buys 8,000 simulations.
+        let full = if variant == Variant::Catchup {
+            8_000
+        } else {
+            3
+        };
+        assert_eq!(
+            run(PonderClock::default()),
+            full,
+            "{variant} while pondering"
+        );
+        let hit = PonderClock::default();
+        hit.start(
+            Instant::now()
+                .checked_sub(Duration::from_secs(10))
+                .expect("a past"),
+        );
+        assert!(run(hit) < full, "{variant} after a late ponderhit");
     }
 }

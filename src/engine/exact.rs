@@ -149,7 +149,11 @@ impl<G: AlphaBetaGame> Request<'_, G> {
             return Attempt::NotTried;
         }
         let received = limits.received.unwrap_or_else(Instant::now);
-        let deadline = time.map(|time| received + time);
+        // For `go ponder`, none until `ponderhit` starts the clock.
+        let deadline = || {
+            let start = limits.clock_start(received)?;
+            time.map(|time| start + time)
+        };
         let threads = options.threads.clamp(1, MAX_THREADS);
         let hash_mb = options.hash_mb;
         let shared = state
@@ -172,7 +176,7 @@ impl<G: AlphaBetaGame> Request<'_, G> {
                     Err(RecvTimeoutError::Timeout) => {}
                 }
                 if stop.load(Ordering::Relaxed)
-                    || deadline.is_some_and(|deadline| Instant::now() >= deadline)
+                    || deadline().is_some_and(|deadline| Instant::now() >= deadline)
                 {
                     shared.stop.store(true, Ordering::Relaxed);
                 }
@@ -207,6 +211,7 @@ impl<G: AlphaBetaGame> Request<'_, G> {
         });
         Attempt::Proven(GameSearchResult {
             best_move: Some(best),
+            ponder: None,
             score: Some(score),
             nodes,
             depth: plies,

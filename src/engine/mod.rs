@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::checkers::endings::EndingTables;
 use crate::game::{AnyGame, GameRecord, Player, Rules};
-use crate::search::alphabeta::{AlphaBetaConfig, Worker, to_score};
+use crate::search::alphabeta::{AlphaBetaConfig, Worker, pv_text, to_score};
 use crate::search::game::{AlphaBetaGame, MctsGame, SearchGame};
 use crate::search::mcts::MctsConfig;
 use crate::search::mcts_driver;
@@ -170,8 +170,15 @@ impl Engine {
         let started = Instant::now();
         let result = with_record!(game.kind(), record => {
             let found = self.search_record(record, limits, stop, report);
+            let position = record.position();
+            // Played out from the position: a reply that is no legal move after the best
+            // one is left out.
+            let ponder = found.best_move.zip(found.ponder).and_then(|(best, reply)| {
+                pv_text(position, &[best, reply]).into_iter().nth(1)
+            });
             SearchResult {
-                best_move: found.best_move.map(|mv| record.position().move_text(mv)),
+                best_move: found.best_move.map(|mv| position.move_text(mv)),
+                ponder,
                 score: found.score,
             }
         });
@@ -211,6 +218,7 @@ impl Engine {
         record.legal_moves(&mut moves);
         let mut result = GameSearchResult {
             best_move: moves.first().copied(),
+            ponder: None,
             score: None,
             nodes: 0,
             depth: 0,
@@ -318,8 +326,8 @@ impl Engine {
                 // The rest of the time: the soft target counts from now, the hard limit
                 // stays where it was.
                 let spent = limits
-                    .received
-                    .map_or(Duration::ZERO, |received| received.elapsed());
+                    .clock_start(Instant::now())
+                    .map_or(Duration::ZERO, |start| start.elapsed());
                 budget.soft = budget.soft.map(|soft| {
                     budget
                         .hard
@@ -331,6 +339,7 @@ impl Engine {
         self.state.table.new_search();
         let mut shared = Shared::new(&self.state.table, stop, node_limit, budget, infinite);
         shared.start = limits.received.unwrap_or(shared.start);
+        shared.ponder.clone_from(&limits.ponder);
         let mut config = self.state.alpha_beta;
         config.exact_plies.get_or_insert(self.options.exact_plies);
         let history = record.hashes();
@@ -359,8 +368,13 @@ impl Engine {
             result
         });
         let info = shared.info(0);
+        let ponder = match result.pv.as_slice() {
+            [first, reply, ..] if Some(*first) == result.best_move => Some(*reply),
+            _ => None,
+        };
         GameSearchResult {
             best_move: result.best_move,
+            ponder,
             score: Some(to_score(result.value)),
             nodes: info.nodes,
             depth: result.depth,
@@ -385,6 +399,7 @@ impl Engine {
         let node_limit = mcts_driver::node_limit(limits, Self::default_limits(limits));
         let mut shared = Shared::new(&self.state.table, stop, node_limit, budget, limits.infinite);
         shared.start = limits.received.unwrap_or(shared.start);
+        shared.ponder.clone_from(&limits.ponder);
         let threads = self.options.threads.clamp(1, MAX_THREADS);
         let mut config = self.state.mcts;
         config.max_entries = mcts_driver::tree_entries(self.options.hash_mb, threads);
@@ -445,5 +460,8 @@ pub trait EngineGame: SearchGame {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {
     pub best_move: Option<String>,
+    /// The reply expected to it, for `bestmove ... ponder` (`None` when the principal
+    /// variation has no second move).
+    pub ponder: Option<String>,
     pub score: Option<Score>,
 }

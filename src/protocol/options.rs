@@ -23,6 +23,10 @@ pub enum OptionKind {
     Text {
         default: &'static str,
     },
+    /// `true` or `false` (case-insensitive).
+    Check {
+        default: bool,
+    },
 }
 
 /// Which option a table row is; decides how a value is applied.
@@ -40,6 +44,7 @@ pub enum OptionId {
     CatchupPlayout,
     EndingsFile,
     MultiPv,
+    Ponder,
 }
 
 impl OptionId {
@@ -163,6 +168,11 @@ pub const OPTIONS: &[OptionSpec] = &[
             max: crate::engine::MAX_LINES as u64,
         },
     },
+    OptionSpec {
+        name: "Ponder",
+        id: OptionId::Ponder,
+        kind: OptionKind::Check { default: false },
+    },
 ];
 
 /// The UCI spelling of an empty text value.
@@ -176,6 +186,7 @@ impl OptionSpec {
             OptionKind::Combo { default, .. } => default.to_string(),
             OptionKind::Text { default: "" } => EMPTY_TEXT.to_string(),
             OptionKind::Text { default } => default.to_string(),
+            OptionKind::Check { default } => default.to_string(),
         }
     }
 }
@@ -200,6 +211,9 @@ pub fn option_line(spec: &OptionSpec) -> String {
             spec.name,
             spec.default_text()
         ),
+        OptionKind::Check { default } => {
+            format!("option name {} type check default {default}", spec.name)
+        }
     }
 }
 
@@ -208,6 +222,8 @@ pub fn option_line(spec: &OptionSpec) -> String {
 pub struct Settings {
     pub game: GameConfig,
     pub search: SearchOptions,
+    /// `Ponder`: `bestmove` names the reply the engine expects (`ponder <move>`).
+    pub ponder: bool,
 }
 
 impl Default for Settings {
@@ -217,6 +233,7 @@ impl Default for Settings {
         let mut settings = Settings {
             game: GameConfig::new(Variant::Cheversi),
             search: SearchOptions::default(),
+            ponder: false,
         };
         for spec in OPTIONS {
             match apply(&settings, spec.name, Some(&spec.default_text())) {
@@ -346,6 +363,17 @@ pub fn apply(
             }
             _ => return Err(bad("not a text option".to_string())),
         },
+        OptionKind::Check { .. } => {
+            let on = match value.to_ascii_lowercase().as_str() {
+                "true" => true,
+                "false" => false,
+                _ => return Err(bad("expected true or false".to_string())),
+            };
+            match spec.id {
+                OptionId::Ponder => next.ponder = on,
+                _ => return Err(bad("not a check option".to_string())),
+            }
+        }
     }
     Ok(OptionUpdate {
         id: spec.id,
@@ -416,9 +444,14 @@ mod tests {
     fn bad_names_and_values_are_errors() {
         let defaults = Settings::default();
         assert_eq!(
-            set(&defaults, "Ponder", "true"),
-            Err("unknown option (Ponder)".into())
+            set(&defaults, "Colour", "white"),
+            Err("unknown option (Colour)".into())
         );
+        assert_eq!(
+            set(&defaults, "Ponder", "yes"),
+            Err("bad value for option Ponder: expected true or false (yes)".into())
+        );
+        assert!(set(&defaults, "ponder", "TRUE").expect("accepted").ponder);
         assert_eq!(
             set(&defaults, "Hash", "0"),
             Err("bad value for option Hash: expected an integer from 1 to 33554432 (0)".into())

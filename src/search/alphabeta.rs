@@ -370,9 +370,12 @@ impl<'a, G: AlphaBetaGame> Worker<'a, G> {
                     scale = (scale * 1.3).min(3.5);
                 }
             }
-            let elapsed = self.shared.start.elapsed();
+            let in_time = self
+                .shared
+                .clock_elapsed()
+                .is_none_or(|elapsed| self.shared.budget.continue_iterating(elapsed, scale));
             let exact_pending = exact_at.is_some() && !solved;
-            if !exact_pending && !self.shared.budget.continue_iterating(elapsed, scale) {
+            if !exact_pending && !in_time {
                 break;
             }
             if self.shared.node_limit_reached(0) {

@@ -108,6 +108,7 @@ pub fn search<G: MctsGame>(
     position.legal_moves(&mut legal);
     GameSearchResult {
         best_move: moves.first().copied().or(legal.first().copied()),
+        ponder: moves.get(1).copied(),
         score: info.score,
         nodes: info.nodes,
         depth: info.depth.unwrap_or(0),
@@ -143,11 +144,13 @@ fn run_tree<T: TreeGame>(
         if unflushed >= 64 {
             shared.nodes.fetch_add(unflushed, Ordering::Relaxed);
             unflushed = 0;
-            let elapsed = shared.start.elapsed();
+            let elapsed = shared.clock_elapsed();
             if shared.poll() {
                 break;
             }
-            if shared.budget.soft.is_some_and(|soft| elapsed >= soft) {
+            if let (Some(soft), Some(elapsed)) = (shared.budget.soft, elapsed)
+                && elapsed >= soft
+            {
                 shared.abort();
                 break;
             }

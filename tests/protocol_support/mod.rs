@@ -28,6 +28,7 @@ pub const FILTERS: &[(&str, &str)] = &[
     (r"Time: \d+ ms, \d+ nodes/s", "Time: [time]"),
     (r"bestmove [A-Za-z]\S*", "bestmove [move]"),
     (r" nps \d+ time \d+", " nps [nps] time [time]"),
+    (r"(bestmove \S+) ponder \S+", "$1 ponder [move]"),
 ];
 
 /// What a transcript keeps of the search progress lines.
@@ -281,12 +282,12 @@ pub fn binary_keeping(script: &[&str], progress: Progress) -> String {
         }
         engine.send(line);
         let replies = match word.as_str() {
-            "go" if line.contains("infinite") => {
+            "go" if line.contains("infinite") || line.contains("ponder") => {
                 searching = true;
                 engine.sync()
             }
             "go" => engine.read_until(is_search_end),
-            "stop" if searching => {
+            "stop" | "ponderhit" if searching => {
                 searching = false;
                 engine.read_until(|reply| reply.starts_with("bestmove "))
             }
