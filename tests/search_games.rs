@@ -324,6 +324,15 @@ fn catchup_depth_limit_ends_the_search_and_deeper_searches_more() {
     assert!(nodes[0] > 0 && nodes[1] > nodes[0], "{nodes:?}");
 }
 
+/// A small engine that keeps no time back, for the tests of its clock.
+fn timed_engine() -> Engine {
+    Engine::new(SearchOptions {
+        hash_mb: 2,
+        move_overhead_ms: 0,
+        ..SearchOptions::default()
+    })
+}
+
 /// A `go` counts its time from when its line arrived (`received`), not from when the search
 /// thread started: a command that waited out its whole movetime (a busy machine, a queue)
 /// gets a move at once instead of a full search on top of the delay.
@@ -336,11 +345,7 @@ fn time_limits_count_from_when_the_go_arrived() {
             received: Instant::now().checked_sub(Duration::from_secs(10)),
             ..SearchLimits::default()
         };
-        let mut engine = Engine::new(SearchOptions {
-            hash_mb: 2,
-            move_overhead_ms: 0,
-            ..SearchOptions::default()
-        });
+        let mut engine = timed_engine();
         let stop = AtomicBool::new(false);
         let mut nodes = 0;
         let found = engine.search(&game, &limits, &stop, &mut |info| nodes = info.nodes);
@@ -366,11 +371,7 @@ fn a_ponder_search_runs_its_clock_from_ponderhit() {
                 ponder: Some(Arc::new(clock)),
                 ..SearchLimits::default()
             };
-            let mut engine = Engine::new(SearchOptions {
-                hash_mb: 2,
-                move_overhead_ms: 0,
-                ..SearchOptions::default()
-            });
+            let mut engine = timed_engine();
             let stop = AtomicBool::new(false);
             let (mut deepest, mut nodes) = (0, 0);
             let found = engine.search(&game, &limits, &stop, &mut |info| {
