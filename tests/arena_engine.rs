@@ -20,6 +20,7 @@ fn test_engine(extra: &[&str]) -> EngineSpec {
         dialect: ProtocolDialect::Auto,
         options: vec![("Hash".to_string(), "1".to_string())],
         limits: None,
+        ponder: false,
     }
 }
 

@@ -448,3 +448,51 @@ fn per_engine_limits_give_time_odds() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `ponder` (here for both engines, from `--each`): after each move with a `ponder`
+/// reply the engine gets the expected position and `go ponder`, then `ponderhit` when the
+/// reply comes, else `stop` and the real position; the games stay legal and normal.
+#[test]
+fn pondering_engines_get_go_ponder_then_ponderhit_or_stop() {
+    let dir = scratch("ponder");
+    let jsonl = dir.join("games.jsonl");
+    let mut arguments = words(&["--engine", &format!("cmd={BINARY}"), "name=one"]);
+    arguments.extend(words(&["--engine", &format!("cmd={BINARY}"), "name=two"]));
+    arguments.extend(words(&[
+        "--each",
+        "ponder",
+        "--variant",
+        "cheversi",
+        "--games",
+        "2",
+        "--nodes",
+        "3000",
+        "--random-plies",
+        "2",
+        "--seed",
+        "5",
+        "--jsonl",
+        &path_text(&jsonl),
+    ]));
+    let output = std::process::Command::new(BINARY)
+        .arg("match")
+        .args(&arguments)
+        .env("RUST_LOG", "tessera::arena::engine=debug")
+        .output()
+        .expect("the binary runs");
+    let log = text(&output.stderr);
+    assert!(output.status.success(), "{log}");
+    for record in records(&jsonl) {
+        assert_eq!(record.termination, Termination::Normal, "{}", record.reason);
+        replay(&record);
+    }
+    let sent = |what: &str| log.lines().filter(|line| line.contains(what)).count();
+    assert!(sent("< setoption name Ponder value true") == 2, "{log}");
+    let ponders = sent("< go ponder nodes 3000");
+    let (hits, misses) = (sent("< ponderhit"), sent("< stop"));
+    assert!(ponders >= 10, "{ponders} ponder searches");
+    // Every ponder search ends with a hit, a miss or the end of its game.
+    assert!(hits + misses <= ponders && ponders <= hits + misses + 2);
+    assert!(hits > 0 && misses > 0, "{hits} hits, {misses} misses");
+    let _ = std::fs::remove_dir_all(&dir);
+}

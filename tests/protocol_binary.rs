@@ -7,6 +7,18 @@ use std::process::{Command, Stdio};
 
 use protocol_support::Engine;
 
+/// Closes the engine's input: it exits with status 0, and the search it was running
+/// (stopped, or finished) reports exactly one `bestmove`.
+fn closes_with_one_bestmove(engine: Engine) {
+    let (rest, status) = engine.close();
+    assert!(status.success(), "exit status {status}");
+    let moves = rest
+        .iter()
+        .filter(|line| line.starts_with("bestmove "))
+        .count();
+    assert_eq!(moves, 1, "the search reports once: {rest:?}");
+}
+
 #[test]
 fn raw_input_lines_are_checked_before_parsing() {
     let mut engine = Engine::spawn();
@@ -49,13 +61,7 @@ fn end_of_input_stops_an_infinite_search_and_exits_with_status_0() {
             .iter()
             .all(|line| !line.starts_with("bestmove"))
     );
-    let (rest, status) = engine.close();
-    assert!(status.success(), "exit status {status}");
-    let moves: Vec<&String> = rest
-        .iter()
-        .filter(|line| line.starts_with("bestmove "))
-        .collect();
-    assert_eq!(moves.len(), 1, "the stopped search reports once: {rest:?}");
+    closes_with_one_bestmove(engine);
 }
 
 #[test]
@@ -95,13 +101,7 @@ fn end_of_input_stops_a_search_without_limits() {
     let mut engine = Engine::spawn();
     engine.send("setoption name UCI_Variant value hexcheckers");
     engine.send("go");
-    let (rest, status) = engine.close();
-    assert!(status.success(), "exit status {status}");
-    let moves = rest
-        .iter()
-        .filter(|line| line.starts_with("bestmove "))
-        .count();
-    assert_eq!(moves, 1, "{rest:?}");
+    closes_with_one_bestmove(engine);
 }
 
 #[test]
@@ -155,4 +155,29 @@ fn bench_runs_on_the_worker_thread_and_quit_does_not_wait_for_it() {
     engine.send("quit");
     let (_, status) = engine.wait();
     assert!(status.success(), "exit status {status}");
+}
+
+/// `go ponder` runs past the time limits of its `go` until `ponderhit` starts them, and
+/// then ends by them; end of input stops a search that ponders.
+#[test]
+fn a_ponder_search_ignores_its_clock_until_ponderhit() {
+    let mut engine = Engine::spawn();
+    engine.send("setoption name UCI_Variant value kruzno");
+    engine.send("go ponder movetime 20 wtime 50 btime 50");
+    // Long past the movetime: a search that kept its clock would have answered.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let waiting = engine.sync();
+    assert!(
+        waiting.iter().all(|line| !line.starts_with("bestmove")),
+        "{waiting:?}"
+    );
+    engine.send("ponderhit");
+    let answer = engine.read_until(|line| line.starts_with("bestmove"));
+    assert!(
+        answer
+            .last()
+            .is_some_and(|line| line.split(' ').count() == 2)
+    );
+    engine.send("go ponder wtime 50 btime 50");
+    closes_with_one_bestmove(engine);
 }

@@ -43,13 +43,14 @@ fn infinite_search_that_ends_early_holds_its_bestmove_until_stop() {
     let step = session.handle_line("go infinite");
     assert!(step.responses.is_empty());
     let job = step.job.expect("go starts a search");
-    assert!(job.is_infinite_search());
+    assert!(job.waits_for_client());
     // The search ends by itself (a proven result, a limit) before any stop: simulated
     // here with the result it could return, since a real one may also wait for stop.
     drop(job);
     let first = session.game().legal_move_texts()[0].clone();
     let result = SearchResult {
         best_move: Some(first.clone()),
+        ponder: None,
         score: None,
     };
     let engine = Box::new(Engine::new(SearchOptions::default()));
@@ -85,6 +86,7 @@ fn an_illegal_move_from_the_search_is_replaced_by_a_legal_one() {
     drop(session.handle_line("go depth 1").job.expect("a search"));
     let result = SearchResult {
         best_move: Some("Kz9".to_string()),
+        ponder: None,
         score: None,
     };
     let engine = Box::new(Engine::new(SearchOptions::default()));
@@ -283,4 +285,90 @@ fn exact_plies_decides_where_cheversi_search_stops_at_the_end() {
     // Four plies before the end an exact search is complete at depth 4; without the
     // exact window the search iterates on to the depth asked for.
     assert_eq!(depths, [Some(9), Some(4)]);
+}
+
+/// A search result naming `best` and the expected `reply`, as a finished job reports it.
+fn finished(best: &str, reply: Option<&str>) -> Vec<JobEvent> {
+    let result = SearchResult {
+        best_move: Some(best.to_string()),
+        ponder: reply.map(str::to_string),
+        score: None,
+    };
+    let engine = Box::new(Engine::new(SearchOptions::default()));
+    vec![JobEvent::Finished(JobOutput::Search { engine, result })]
+}
+
+#[test]
+fn a_ponder_search_that_ends_early_holds_its_bestmove_until_ponderhit() {
+    let mut session = Session::new();
+    assert_eq!(
+        lines(&session.handle_line("ponderhit")),
+        vec!["info string error: no go ponder search is running (ponderhit)"]
+    );
+    let job = session
+        .handle_line("go ponder wtime 1000 btime 1000")
+        .job
+        .expect("go ponder starts a search");
+    assert!(job.waits_for_client());
+    let Job::Search(search) = &job else {
+        panic!("a search job");
+    };
+    let clock = search.limits.ponder.clone().expect("a ponder clock");
+    assert_eq!(clock.started(), None);
+    assert!(session.is_pondering());
+    drop(job);
+    // It ends by itself (a proven result) before the opponent has moved: held.
+    assert!(feed(&mut session, finished("Ka1", Some("Qb2"))).is_empty());
+    assert_eq!(
+        lines(&session.handle_line("go depth 1")),
+        vec!["info string error: a search is running, send stop first (go)"]
+    );
+    assert_eq!(
+        lines(&session.handle_line("ponderhit")),
+        vec!["bestmove Ka1"],
+        "Ponder is off: no ponder move"
+    );
+    assert!(clock.started().is_some(), "ponderhit starts the clock");
+    assert!(!session.is_busy());
+    assert_eq!(
+        lines(&session.handle_line("ponderhit")),
+        vec!["info string error: no go ponder search is running (ponderhit)"]
+    );
+}
+
+#[test]
+fn ponderhit_lets_the_search_run_on_and_stop_ends_a_ponder_search() {
+    let mut session = Session::new();
+    drop(session.handle_line("setoption name Ponder value true").job);
+    drop(session.handle_line("go ponder").job.expect("a search"));
+    assert!(lines(&session.handle_line("ponderhit")).is_empty());
+    assert!(!session.is_pondering() && session.is_searching());
+    assert_eq!(
+        lines(&session.handle_line("ponderhit")),
+        vec!["info string error: no go ponder search is running (ponderhit)"],
+        "a second ponderhit"
+    );
+    // The search goes on as a timed one and ends: its bestmove at once, with the reply.
+    assert_eq!(
+        feed(&mut session, finished("Ka1", Some("qb2"))),
+        vec!["bestmove Ka1 ponder Qb2"],
+        "in canonical text"
+    );
+    // A ponder miss: stop, the bestmove, then the real position and go.
+    drop(session.handle_line("go ponder").job.expect("a search"));
+    assert!(lines(&session.handle_line("stop")).is_empty());
+    assert!(!session.is_pondering());
+    assert_eq!(
+        feed(&mut session, finished("Ka1", None)),
+        vec!["bestmove Ka1"],
+        "no reply in the principal variation: no ponder move"
+    );
+    assert!(lines(&session.handle_line("position startpos moves Kb2")).is_empty());
+    drop(session.handle_line("go depth 1").job.expect("a search"));
+    // A reply that is not legal after the move is left out (after a King, the reply
+    // goes next to it).
+    assert_eq!(
+        feed(&mut session, finished("Qa1", Some("Kh8"))),
+        vec!["bestmove Qa1"]
+    );
 }

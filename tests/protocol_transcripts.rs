@@ -5,7 +5,7 @@
 
 mod protocol_support;
 
-use protocol_support::{binary, in_process};
+use protocol_support::{Progress, binary, binary_keeping, in_process, in_process_keeping};
 
 const HANDSHAKE: &[&str] = &[
     "ugi",
@@ -214,6 +214,94 @@ const SEARCH_INTERPLAY: &[&str] = &[
     "isready",
 ];
 
+/// Several lines (`MultiPV`), one script per variant: the lines of a search's last report
+/// are kept (time and nps filtered), ranked from 1; more lines than legal moves give one
+/// line per move; at 1 the lines carry no `multipv`; bad values are refused.
+const MULTIPV_CHEVERSI: &[&str] = &[
+    "setoption name MultiPV value 3",
+    "position startpos moves Ke4 Qd5",
+    "go depth 3",
+    "setoption name MultiPV value 0",
+    "setoption name MultiPV value -3",
+    "setoption name MultiPV value abc",
+    "setoption name MultiPV value 257",
+    "setoption name MultiPV",
+    "position startpos moves Ka1 Qb1 Qc1 Nb2 Na2 Rd2 Ne1 Nf2 Bd1 Rc3 Rc4 Bg1 Rc5 Bc6",
+    "setoption name MultiPV value 256",
+    "go depth 2",
+    "setoption name multipv value 1",
+    "go depth 2",
+    "quit",
+];
+
+const MULTIPV_KRUZNO: &[&str] = &[
+    "setoption name UCI_Variant value kruzno",
+    "setoption name MultiPV value 4",
+    "position startpos moves d5-e6 h5-g5",
+    "go depth 4",
+    "setoption name MultiPV value 2",
+    "go depth 3",
+    "quit",
+];
+
+const MULTIPV_HEXCHECKERS: &[&str] = &[
+    "setoption name UCI_Variant value hexcheckers",
+    "setoption name BoardSize value 4",
+    "setoption name MultiPV value 5",
+    "position fen 4/3B1/5B/7/5B/W4/4 b - 12 69",
+    "go depth 3",
+    "setoption name MultiPV value 20",
+    "go depth 2",
+    "quit",
+];
+
+const MULTIPV_CATCHUP: &[&str] = &[
+    "setoption name UCI_Variant value catchup",
+    "setoption name BoardSize value 3",
+    "setoption name MultiPV value 3",
+    "position startpos moves c3",
+    "go nodes 2000",
+    "position fen WWB/BBWW/WBWWW/WBBW/WB1 b 2",
+    "go nodes 500",
+    "quit",
+];
+
+/// Pondering: `go ponder` then `ponderhit` (the search goes on as a timed one; with
+/// `Ponder` on, `bestmove` names the expected reply), `stop` while pondering, a ponder
+/// miss (`stop`, then the real position and `go`), and the errors. With `Ponder` off for
+/// the stopped searches: the synchronous driver runs a stopped search from its start,
+/// whose principal variation has no reply yet, while the binary's has pondered a while.
+const PONDER: &[&str] = &[
+    "setoption name Ponder value maybe",
+    "setoption name Ponder value true",
+    "ponderhit",
+    "position startpos moves Ke4 Qd5",
+    "go ponder depth 3",
+    "isready",
+    "query p1turn",
+    "ponderhit",
+    "ponderhit",
+    "setoption name Ponder value false",
+    "go ponder p1time 60000 p2time 60000 p1inc 100 p2inc 100",
+    "stop",
+    "position startpos moves Ke4 Qd5 Qc6 Rb7",
+    "go ponder wtime 60000 btime 60000",
+    "stop",
+    "position startpos moves Ke4 Qd5 Qc6 Rc7",
+    "go depth 2",
+    "go ponder nodes 5000",
+    "position startpos moves Ke4",
+    "query fen",
+    "go ponder depth 2",
+    "go depth 2",
+    "ponderhit",
+    "position fen 8/8/2b5/2R5/2R5/2r3k1/Nn1r1n1B/KqQBN1b1 w g3",
+    "go ponder",
+    "isready",
+    "stop",
+    "quit",
+];
+
 macro_rules! transcript_tests {
     ($name:literal, $script:expr, $in_process:ident, $binary:ident) => {
         #[test]
@@ -243,6 +331,46 @@ transcript_tests!(
     hexcheckers_binary
 );
 transcript_tests!("catchup", CATCHUP, catchup_in_process, catchup_binary);
+transcript_tests!("ponder", PONDER, ponder_in_process, ponder_binary);
+
+macro_rules! line_transcript_tests {
+    ($name:literal, $script:expr, $in_process:ident, $binary:ident) => {
+        #[test]
+        fn $in_process() {
+            assert_transcript!($name, in_process_keeping($script, Progress::LastLines));
+        }
+
+        #[test]
+        fn $binary() {
+            assert_transcript!($name, binary_keeping($script, Progress::LastLines));
+        }
+    };
+}
+
+line_transcript_tests!(
+    "multipv_cheversi",
+    MULTIPV_CHEVERSI,
+    multipv_cheversi_in_process,
+    multipv_cheversi_binary
+);
+line_transcript_tests!(
+    "multipv_kruzno",
+    MULTIPV_KRUZNO,
+    multipv_kruzno_in_process,
+    multipv_kruzno_binary
+);
+line_transcript_tests!(
+    "multipv_hexcheckers",
+    MULTIPV_HEXCHECKERS,
+    multipv_hexcheckers_in_process,
+    multipv_hexcheckers_binary
+);
+line_transcript_tests!(
+    "multipv_catchup",
+    MULTIPV_CATCHUP,
+    multipv_catchup_in_process,
+    multipv_catchup_binary
+);
 
 #[test]
 fn search_interplay_in_process() {

@@ -4,6 +4,7 @@
 
 mod game_support;
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -12,79 +13,10 @@ use tessera::game::catchup::Catchup;
 use tessera::game::{GameConfig, GameKind, GameRecord, Outcome, Player, Rules, Variant};
 use tessera::registry::AnyGame;
 use tessera::search::alphabeta::{AlphaBetaConfig, MATE, to_score};
-use tessera::search::game::{AlphaBetaGame, FixedLength, SearchGame, Terminal};
-use tessera::search::{GameSearchResult, Score, SearchLimits};
+use tessera::search::game::{AlphaBetaGame, FixedLength, SearchGame};
+use tessera::search::{GameSearchResult, PonderClock, Score, SearchLimits};
 
-use game_support::random_position;
-
-/// `with_record!` over the alpha-beta variants only: the body need not compile for
-/// Catchup, whose game implements no alpha-beta hints.
-macro_rules! with_alpha_beta_record {
-    ($kind:expr, $record:ident => $body:expr) => {
-        match $kind {
-            GameKind::Cheversi($record) => $body,
-            GameKind::Checkers($record) => $body,
-            GameKind::LargeCheckers($record) => $body,
-            GameKind::Catchup(_) => panic!("Catchup is searched by MCTS, not alpha-beta"),
-        }
-    };
-}
-
-fn terminal<G: AlphaBetaGame>(position: &G, ply: i32) -> i32 {
-    let outcome = position.outcome().expect("no moves means the game is over");
-    match position.terminal(outcome) {
-        Terminal::Win => MATE - ply,
-        Terminal::Loss => -MATE + ply,
-        Terminal::Draw => 0,
-        Terminal::Exact(value) => value,
-    }
-}
-
-/// Plain negamax; at depth 0 the same quiescence rule as the engine (stand pat unless
-/// every move is noisy, then noisy moves only; within `FINAL_LEAF_PLIES` of a fixed
-/// end, the game played out to it).
-fn negamax<G: AlphaBetaGame>(position: &G, depth: i32, ply: i32) -> i32 {
-    let mut moves = Vec::new();
-    position.legal_moves(&mut moves);
-    if moves.is_empty() {
-        return terminal(position, ply);
-    }
-    if depth <= 0 {
-        if let Some(left) = position.plies_to_end()
-            && left <= G::FINAL_LEAF_PLIES
-        {
-            return negamax(position, left as i32, ply);
-        }
-        if !G::HAS_NOISY_MOVES {
-            return position.evaluate();
-        }
-        let noisy: Vec<G::Move> = moves
-            .iter()
-            .copied()
-            .filter(|&mv| position.is_noisy(mv))
-            .collect();
-        let mut best = if noisy.len() == moves.len() {
-            -MATE - 1
-        } else {
-            position.evaluate()
-        };
-        for mv in noisy {
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            best = best.max(-negamax(&child, 0, ply + 1));
-        }
-        return best;
-    }
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            -negamax(&child, depth - 1, ply + 1)
-        })
-        .max()
-        .expect("moves is not empty")
-}
+use game_support::{negamax, random_position};
 
 fn search<G: EngineGame>(
     engine: &mut Engine,
@@ -396,6 +328,15 @@ fn catchup_depth_limit_ends_the_search_and_deeper_searches_more() {
     assert!(nodes[0] > 0 && nodes[1] > nodes[0], "{nodes:?}");
 }
 
+/// A small engine that keeps no time back, for the tests of its clock.
+fn timed_engine() -> Engine {
+    Engine::new(SearchOptions {
+        hash_mb: 2,
+        move_overhead_ms: 0,
+        ..SearchOptions::default()
+    })
+}
+
 /// A `go` counts its time from when its line arrived (`received`), not from when the search
 /// thread started: a command that waited out its whole movetime (a busy machine, a queue)
 /// gets a move at once instead of a full search on top of the delay.
@@ -408,11 +349,7 @@ fn time_limits_count_from_when_the_go_arrived() {
             received: Instant::now().checked_sub(Duration::from_secs(10)),
             ..SearchLimits::default()
         };
-        let mut engine = Engine::new(SearchOptions {
-            hash_mb: 2,
-            move_overhead_ms: 0,
-            ..SearchOptions::default()
-        });
+        let mut engine = timed_engine();
         let stop = AtomicBool::new(false);
         let mut nodes = 0;
         let found = game.search(&mut engine, &limits, &stop, &mut |info| nodes = info.nodes);
@@ -420,5 +357,56 @@ fn time_limits_count_from_when_the_go_arrived() {
         assert!(game.legal_move_texts().contains(&best), "{variant}: {best}");
         // One poll interval at most (a full 5 s search would report millions).
         assert!(nodes <= 5_000, "{variant}: {nodes} nodes");
+    }
+}
+
+/// `go ponder`: no time limit runs before `ponderhit` (the search goes on to its depth
+/// limit however short its movetime), and after it the limits count from the hit (one
+/// that came long ago leaves no time at all).
+#[test]
+fn a_ponder_search_runs_its_clock_from_ponderhit() {
+    for variant in Variant::ALL {
+        let game = AnyGame::new(GameConfig::new(variant)).expect("start position");
+        // The deepest iteration reported (MCTS: the simulations of the last report).
+        let run = |clock: PonderClock| {
+            let limits = SearchLimits {
+                movetime: Some(Duration::from_millis(1)),
+                depth: Some(3),
+                ponder: Some(Arc::new(clock)),
+                ..SearchLimits::default()
+            };
+            let mut engine = timed_engine();
+            let stop = AtomicBool::new(false);
+            let (mut deepest, mut nodes) = (0, 0);
+            let found = game.search(&mut engine, &limits, &stop, &mut |info| {
+                deepest = deepest.max(info.depth.unwrap_or(0));
+                nodes = info.nodes;
+            });
+            let best = found.best_move.expect("the start position has moves");
+            assert!(game.legal_move_texts().contains(&best), "{variant}: {best}");
+            if variant == Variant::Catchup {
+                nodes
+            } else {
+                u64::from(deepest)
+            }
+        };
+        // Catchup's depth 3 buys 8,000 simulations.
+        let full = if variant == Variant::Catchup {
+            8_000
+        } else {
+            3
+        };
+        assert_eq!(
+            run(PonderClock::default()),
+            full,
+            "{variant} while pondering"
+        );
+        let hit = PonderClock::default();
+        hit.start(
+            Instant::now()
+                .checked_sub(Duration::from_secs(10))
+                .expect("a past"),
+        );
+        assert!(run(hit) < full, "{variant} after a late ponderhit");
     }
 }

@@ -205,3 +205,76 @@ fn catchup_reports_a_proven_result_as_score_mate() {
         .expect("a mate distance");
     assert!(moves > 0, "the first player wins: {last_info}");
 }
+
+/// Every root move's exact value for the side to move, 100 per point, as `tessera solve
+/// --all` gives them (in the rules' move order), from a fresh table.
+fn solved_each(position: &Cheversi) -> Vec<(String, i32)> {
+    let settings = Settings {
+        all: true,
+        ..Settings::default()
+    };
+    driver::solve(
+        &CheversiState::new(position.clone()),
+        &settings,
+        &Shared::new(16),
+        None,
+    )
+    .moves
+    .into_iter()
+    .map(|(mv, value)| (position.move_text(mv), 100 * value))
+    .collect()
+}
+
+/// With several lines (`MultiPV`), near the end each line carries its own move's exact
+/// value, that of `tessera solve --all`, followed by its proven marker; the lines are the
+/// best moves, best first, and `bestmove` is line 1's.
+#[test]
+fn near_the_end_each_line_carries_its_moves_exact_value() {
+    for seed in 0..3 {
+        let (position, texts) = random_line(20 + seed, 6);
+        let mut expected = solved_each(&position);
+        let mut session = Session::new();
+        send(&mut session, "setoption name MultiPV value 5");
+        assert!(lines(&session.handle_line(&position_line(&texts))).is_empty());
+        let replies = go(&mut session, "go nodes 50000000");
+        let mut found = Vec::new();
+        for (index, line) in replies.iter().enumerate() {
+            let Some(rest) = line.strip_prefix("info depth 6 seldepth 6 multipv ") else {
+                continue;
+            };
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            let rank: usize = words[0].parse().expect("a rank");
+            assert_eq!(words[1..3], ["score", "cp"], "{line}");
+            let value: i32 = words[3].parse().expect("a score");
+            let mv = words.last().expect("a move").to_string();
+            assert_eq!(rank, found.len() + 1, "{replies:?}");
+            assert_eq!(
+                replies.get(index + 1),
+                Some(&format!("info string proven cp {value}")),
+                "each line is marked"
+            );
+            found.push((mv, value));
+        }
+        assert_eq!(
+            found.len(),
+            5.min(expected.len()),
+            "seed {seed}: {replies:?}"
+        );
+        for (mv, value) in &found {
+            let exact = expected.iter().find(|(other, _)| other == mv);
+            assert_eq!(
+                exact.map(|(_, exact)| exact),
+                Some(value),
+                "seed {seed}: {mv}"
+            );
+        }
+        expected.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
+        let best_values: Vec<i32> = expected.iter().take(found.len()).map(|(_, v)| *v).collect();
+        let values: Vec<i32> = found.iter().map(|(_, value)| *value).collect();
+        assert_eq!(
+            values, best_values,
+            "seed {seed}: the best moves, best first"
+        );
+        assert_eq!(best_move(&replies), found[0].0);
+    }
+}

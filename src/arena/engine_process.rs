@@ -136,6 +136,10 @@ impl EngineProcess {
                 parameter.option
             ))?;
         }
+        // Before the user's options, which may say otherwise.
+        if spec.ponder {
+            engine.send("setoption name Ponder value true")?;
+        }
         for (name, value) in &spec.options {
             engine.send(&format!("setoption name {name} value {value}"))?;
         }

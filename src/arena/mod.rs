@@ -214,6 +214,11 @@ const ENGINE_HELP: &str = "An engine, as KEY=VALUE words:\n\
     tc=TC, st=SECONDS, movetime=MS, nodes=N, depth=N: this engine's own search limits (time \
     odds, scaling tests); with any of them they replace all the match-wide limits for this \
     engine, and a colour's clock follows the engine playing it (default: the match's).\n\
+    ponder: the engine thinks on the opponent's time (`tessera match` only): it gets \
+    `setoption name Ponder value true`; after a `bestmove M ponder P` it gets the position \
+    with M and P and `go ponder` with the clocks; when the opponent plays P it gets \
+    `ponderhit` and its clock runs from there, else `stop` (its bestmove is dropped) and \
+    the real position and `go`. --each ponder: both engines (default: off).\n\
     `tessera match` requires exactly two engines and reports from the first one's side; \
     `tessera gui` offers every engine given to the page (default: this program alone).";
 
@@ -247,7 +252,8 @@ impl clap::Args for EngineGroups {
                 .action(clap::ArgAction::Append)
                 .help(
                     "An engine: cmd=PATH [name=NAME] [arg=ARG]... [dir=DIR] [proto=auto|ugi|uci] \
-                     [option.NAME=VALUE]... [tc=TC] [st=SECONDS] [movetime=MS] [nodes=N] [depth=N]",
+                     [option.NAME=VALUE]... [tc=TC] [st=SECONDS] [movetime=MS] [nodes=N] [depth=N] \
+                     [ponder]",
                 )
                 .long_help(ENGINE_HELP),
         )

@@ -52,6 +52,14 @@ pub fn judge_bestmove(line: &str) -> Result<&str, LineViolation> {
     }
 }
 
+/// The reply a well-formed `bestmove <move> ponder <reply>` line names.
+pub fn ponder_move(line: &str) -> Option<&str> {
+    match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+        ["bestmove", _, "ponder", reply] => Some(reply),
+        _ => None,
+    }
+}
+
 /// The `go` command for the side to move. `clocks` are per colour; a side without a
 /// clock (an engine on its own fixed-time limit) is reported with the mover's clock, so
 /// engines that expect both fields still get them.
@@ -197,6 +205,7 @@ pub fn play_game(
             reason: error.to_string(),
         },
         Ok(mut game) => {
+            let mut ponders = [None, None];
             let ending = play_moves(
                 slots,
                 &mut game,
@@ -206,7 +215,9 @@ pub fn play_game(
                 &names,
                 &mut moves,
                 &mut times_ms,
+                &mut ponders,
             );
+            stop_pondering(slots, &mut ponders, settings.timeouts.grace);
             final_position = game.position_text();
             ending
         }
@@ -237,6 +248,39 @@ pub fn play_game(
     }
 }
 
+/// What each seat's engine ponders on: the reply it expects (canonical text), while it
+/// thinks on the opponent's time.
+type Ponders = [Option<String>; 2];
+
+/// Ends the searches still pondering when a game is over: `stop`, and the `bestmove` it
+/// brings is dropped. An engine that does not answer within `wait` is killed.
+fn stop_pondering(slots: &mut EngineSlots, ponders: &mut Ponders, wait: Duration) {
+    for seat in 0..2 {
+        if ponders[seat].take().is_none() {
+            continue;
+        }
+        let Some(engine) = slots[seat].as_mut() else {
+            continue;
+        };
+        if stop_search(engine, wait).is_err()
+            && let Some(engine) = slots[seat].take()
+        {
+            engine.kill();
+        }
+    }
+}
+
+/// `stop` to a pondering search, and its `bestmove`, dropped.
+fn stop_search(engine: &mut EngineProcess, wait: Duration) -> Result<(), EngineError> {
+    engine.send("stop")?;
+    engine.wait_for(
+        |line| line.split_whitespace().next() == Some("bestmove"),
+        wait,
+        "bestmove after stop",
+    )?;
+    Ok(())
+}
+
 #[allow(clippy::too_many_arguments)]
 fn play_moves(
     slots: &mut EngineSlots,
@@ -247,6 +291,7 @@ fn play_moves(
     names: &[String; 2],
     moves: &mut Vec<String>,
     times_ms: &mut Vec<u64>,
+    ponders: &mut Ponders,
 ) -> Ending {
     // Both engines must be ready; one that is not loses, both failing aborts the game.
     let readiness = [prepare(slots, 0, settings), prepare(slots, 1, settings)];
@@ -333,12 +378,25 @@ fn play_moves(
         let wait = time_limit.map_or(settings.timeouts.unbounded_move, |limit| {
             limit + settings.timeouts.grace
         });
-        engine.drain();
-        let go = go_command(&limits, &clocks, mover, engine.dialect());
-        let sent = engine
-            .send(&position_command(opening, moves))
-            .and_then(|()| engine.send(&go))
-            .map(|()| Instant::now());
+        // A pondering engine whose reply was played goes on (its clock runs from the
+        // `ponderhit`); one whose reply was not is stopped, its move dropped.
+        let sent = match ponders[seat].take() {
+            Some(reply) if moves.last() == Some(&reply) => {
+                engine.send("ponderhit").map(|()| Instant::now())
+            }
+            pondered => {
+                let stopped = match pondered {
+                    Some(_) => stop_search(engine, settings.timeouts.grace),
+                    None => Ok(()),
+                };
+                engine.drain();
+                let go = go_command(&limits, &clocks, mover, engine.dialect());
+                stopped
+                    .and_then(|()| engine.send(&position_command(opening, moves)))
+                    .and_then(|()| engine.send(&go))
+                    .map(|()| Instant::now())
+            }
+        };
         let answer = sent.and_then(|sent| {
             engine
                 .wait_for(
@@ -392,6 +450,31 @@ fn play_moves(
             }
             Err(error) => return loss(Termination::IllegalMove, &error.to_string()),
         }
+        if !settings.engines[seat].ponder || game.outcome().is_some() {
+            continue;
+        }
+        // The engine thinks on the reply it expects, if that is a legal move here.
+        let Some(reply) = ponder_move(&line).and_then(|reply| game.canonical_move_text(reply).ok())
+        else {
+            continue;
+        };
+        let Some(engine) = slots[seat].as_mut() else {
+            continue;
+        };
+        let mut expected = moves.clone();
+        expected.push(reply.clone());
+        let go =
+            go_command(&limits, &clocks, mover, engine.dialect()).replacen("go", "go ponder", 1);
+        let started = engine
+            .send(&position_command(opening, &expected))
+            .and_then(|()| engine.send(&go));
+        if let Err(error) = started {
+            if let Some(engine) = slots[seat].take() {
+                engine.kill();
+            }
+            return loss(termination_of(&error), &error.to_string());
+        }
+        ponders[seat] = Some(reply);
     }
 }
 

@@ -32,6 +32,9 @@ pub struct EngineSpec {
     /// when any is given they replace the match-wide ones for this engine, so a 4x-time
     /// or time-odds match needs no tricks.
     pub limits: Option<MoveLimits>,
+    /// `ponder`: the engine thinks on the opponent's time, on the reply its `bestmove`
+    /// names (`go ponder`, then `ponderhit` or `stop`), as fastchess and cutechess-cli do.
+    pub ponder: bool,
 }
 
 /// Why an engine, shard or limit setting was rejected.
@@ -76,7 +79,12 @@ impl EngineSpec {
         let mut arguments = Vec::new();
         let mut options = Vec::new();
         let mut limits = MoveLimits::default();
+        let mut ponder = false;
         for word in each.iter().chain(own) {
+            if word == "ponder" {
+                ponder = true;
+                continue;
+            }
             let (key, value) = word
                 .split_once('=')
                 .ok_or_else(|| engine_error(word, "expected key=value"))?;
@@ -128,7 +136,7 @@ impl EngineSpec {
                 _ => {
                     return Err(engine_error(
                         word,
-                        "unknown key, expected cmd name arg dir proto tc st movetime nodes depth option.NAME",
+                        "unknown key, expected cmd name arg dir proto tc st movetime nodes depth ponder option.NAME",
                     ));
                 }
             }
@@ -152,6 +160,7 @@ impl EngineSpec {
             dialect,
             options,
             limits: (!limits.is_empty()).then_some(limits),
+            ponder,
         })
     }
 
@@ -245,6 +254,9 @@ mod tests {
         );
         let named = EngineSpec::from_words(&[], &words("cmd=x name=Old")).expect("valid");
         assert_eq!(named.name, "Old");
+        assert!(!named.ponder);
+        let pondering = EngineSpec::from_words(&words("ponder"), &words("cmd=x")).expect("valid");
+        assert!(pondering.ponder, "--each ponder: both engines");
     }
 
     #[test]

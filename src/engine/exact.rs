@@ -16,7 +16,9 @@
 //!
 //! A proven value ends the search: its move is played and its score reported as an
 //! ordinary `info` line (depth = plies to the end, `score cp` = 100 x the final margin)
-//! followed by `info string proven cp N`. A solve cut short leaves the rest of the time
+//! followed by `info string proven cp N`. With several lines (`MultiPV`) the solver
+//! values every move instead (estimated as the sum of their solves), and each line is
+//! followed by its own marker. A solve cut short leaves the rest of the time
 //! to alpha-beta (its soft target counted from the end of the attempt, its hard limit
 //! unchanged); one cut short by `stop` answers with a depth-2 alpha-beta move at once.
 
@@ -56,6 +58,31 @@ pub trait ExactSolver<G: Rules>: Sync {
     /// with it, on `threads` threads), in centi-units like the search's exact values,
     /// with a move reaching it; `None` when the solve was stopped first.
     fn solve(&self, position: &G, shared: &SolveShared, threads: usize) -> Option<(G::Move, i32)>;
+
+    /// The exact value of every legal move of `position` (for its side to move, in
+    /// centi-units), in the rules' move order, for several lines (`MultiPV`); `None` when
+    /// the solve was stopped first.
+    fn solve_each(
+        &self,
+        position: &G,
+        shared: &SolveShared,
+        threads: usize,
+    ) -> Option<Vec<(G::Move, i32)>>;
+}
+
+/// About how many solver nodes valuing every move of `position` needs: the sum of the
+/// estimates of the positions they lead to.
+fn each_move_estimate<G: Rules>(solver: &dyn ExactSolver<G>, position: &G) -> u64 {
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            solver.nodes_estimate(&child)
+        })
+        .fold(0, u64::saturating_add)
 }
 
 /// What the exact phase keeps between moves.
@@ -122,10 +149,16 @@ impl<G: AlphaBetaGame> Request<'_, G> {
         let Some(plies) = position.plies_to_end() else {
             return Attempt::NotTried;
         };
-        let estimate = solver.nodes_estimate(position);
         if limits.depth.is_some() || exact_plies == 0 || plies == 0 {
             return Attempt::NotTried;
         }
+        // Several lines: every move valued, each line with its own exact value.
+        let several = options.lines > 1;
+        let estimate = if several {
+            each_move_estimate(solver, position)
+        } else {
+            solver.nodes_estimate(position)
+        };
         let forced = plies <= exact_plies;
         let share = if forced { FORCED_SHARE } else { CHANCE_SHARE };
         let time = match (budget.soft, budget.hard) {
@@ -149,7 +182,11 @@ impl<G: AlphaBetaGame> Request<'_, G> {
             return Attempt::NotTried;
         }
         let received = limits.received.unwrap_or_else(Instant::now);
-        let deadline = time.map(|time| received + time);
+        // For `go ponder`, none until `ponderhit` starts the clock.
+        let deadline = || {
+            let start = limits.clock_start(received)?;
+            time.map(|time| start + time)
+        };
         let threads = options.threads.clamp(1, MAX_THREADS);
         let hash_mb = options.hash_mb;
         let shared = state
@@ -161,8 +198,15 @@ impl<G: AlphaBetaGame> Request<'_, G> {
         let found = std::thread::scope(|scope| {
             let (sender, receiver) = mpsc::channel();
             scope.spawn(move || {
+                let found = if several {
+                    solver.solve_each(position, shared, threads)
+                } else {
+                    solver
+                        .solve(position, shared, threads)
+                        .map(|best| vec![best])
+                };
                 // The receiver waits for this unless the search panicked.
-                let _ = sender.send(solver.solve(position, shared, threads));
+                let _ = sender.send(found);
             });
             let mut last_report = Instant::now();
             loop {
@@ -172,7 +216,7 @@ impl<G: AlphaBetaGame> Request<'_, G> {
                     Err(RecvTimeoutError::Timeout) => {}
                 }
                 if stop.load(Ordering::Relaxed)
-                    || deadline.is_some_and(|deadline| Instant::now() >= deadline)
+                    || deadline().is_some_and(|deadline| Instant::now() >= deadline)
                 {
                     shared.stop.store(true, Ordering::Relaxed);
                 }
@@ -187,27 +231,34 @@ impl<G: AlphaBetaGame> Request<'_, G> {
         if seconds >= 0.02 && nodes > 0 {
             state.rate = nodes as f64 / seconds;
         }
-        let Some((best, value)) = found else {
+        let Some(mut valued) = found.filter(|valued| !valued.is_empty()) else {
             return Attempt::CutShort {
                 nodes,
                 stopped: stop.load(Ordering::Relaxed),
             };
         };
-        let score = Score::Centipawns(value);
-        report(SearchInfo {
-            depth: Some(plies),
-            seldepth: Some(plies),
-            score: Some(score),
-            pv: pv_text(position, &[best]),
-            ..progress(shared, received)
-        });
-        report(SearchInfo {
-            string: Some(format!("proven cp {value}")),
-            ..SearchInfo::default()
-        });
+        // The best first; of equal values, the first in the rules' order.
+        valued.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
+        valued.truncate(options.lines.max(1));
+        for (rank, &(mv, value)) in valued.iter().enumerate() {
+            report(SearchInfo {
+                depth: Some(plies),
+                seldepth: Some(plies),
+                multipv: several.then_some(rank as u32 + 1),
+                score: Some(Score::Centipawns(value)),
+                pv: pv_text(position, &[mv]),
+                ..progress(shared, received)
+            });
+            report(SearchInfo {
+                string: Some(format!("proven cp {value}")),
+                ..SearchInfo::default()
+            });
+        }
+        let (best, value) = valued[0];
         Attempt::Proven(GameSearchResult {
             best_move: Some(best),
-            score: Some(score),
+            ponder: None,
+            score: Some(Score::Centipawns(value)),
             nodes,
             depth: plies,
         })

@@ -42,6 +42,29 @@ impl ExactSolver<Cheversi> for CheversiSolver {
         let solution = driver::solve_until_stopped(&state, &settings, shared, None)?;
         Some((solution.best?, 100 * solution.value))
     }
+
+    /// Every move's exact final margin, 100 per point (`tessera solve --all`).
+    fn solve_each(
+        &self,
+        position: &Cheversi,
+        shared: &SolveShared,
+        threads: usize,
+    ) -> Option<Vec<(CheversiMove, i32)>> {
+        let settings = SolveSettings {
+            threads,
+            all: true,
+            ..SolveSettings::default()
+        };
+        let state = CheversiState::new(position.clone());
+        let solution = driver::solve_until_stopped(&state, &settings, shared, None)?;
+        Some(
+            solution
+                .moves
+                .into_iter()
+                .map(|(mv, value)| (mv, 100 * value))
+                .collect(),
+        )
+    }
 }
 
 impl EngineGame for Cheversi {

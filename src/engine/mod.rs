@@ -36,7 +36,7 @@ use crate::search::{GameSearchResult, SearchInfo, SearchLimits};
 use exact::{Attempt, ExactState};
 
 pub use exact::ExactSolver;
-pub use options::{MAX_THREADS, SearchOptions};
+pub use options::{MAX_LINES, MAX_THREADS, SearchOptions};
 pub use strategy::Strategy;
 
 /// When no limit at all is given, search this deep (alpha-beta) rather than forever.
@@ -174,6 +174,7 @@ impl Engine {
         record.legal_moves(&mut moves);
         let mut result = GameSearchResult {
             best_move: moves.first().copied(),
+            ponder: None,
             score: None,
             nodes: 0,
             depth: 0,
@@ -281,8 +282,8 @@ impl Engine {
                 // The rest of the time: the soft target counts from now, the hard limit
                 // stays where it was.
                 let spent = limits
-                    .received
-                    .map_or(Duration::ZERO, |received| received.elapsed());
+                    .clock_start(Instant::now())
+                    .map_or(Duration::ZERO, |start| start.elapsed());
                 budget.soft = budget.soft.map(|soft| {
                     budget
                         .hard
@@ -294,6 +295,7 @@ impl Engine {
         self.state.table.new_search();
         let mut shared = Shared::new(&self.state.table, stop, node_limit, budget, infinite);
         shared.start = limits.received.unwrap_or(shared.start);
+        shared.ponder.clone_from(&limits.ponder);
         let mut config = self.state.alpha_beta;
         config.exact_plies.get_or_insert(self.options.exact_plies);
         let history = record.hashes();
@@ -315,14 +317,20 @@ impl Engine {
                     worker.iterate(None);
                 });
             }
-            let mut main = Worker::new(&shared, tables, config, 0, position, history, Some(report));
+            let mut main = Worker::new(&shared, tables, config, 0, position, history, Some(report))
+                .with_lines(self.options.lines);
             let result = main.iterate(depth);
             shared.abort();
             result
         });
         let info = shared.info(0);
+        let ponder = match result.pv.as_slice() {
+            [first, reply, ..] if Some(*first) == result.best_move => Some(*reply),
+            _ => None,
+        };
         GameSearchResult {
             best_move: result.best_move,
+            ponder,
             score: Some(to_score(result.value)),
             nodes: info.nodes,
             depth: result.depth,
@@ -347,11 +355,16 @@ impl Engine {
         let node_limit = mcts_driver::node_limit(limits, Self::default_limits(limits));
         let mut shared = Shared::new(&self.state.table, stop, node_limit, budget, limits.infinite);
         shared.start = limits.received.unwrap_or(shared.start);
+        shared.ponder.clone_from(&limits.ponder);
         let threads = self.options.threads.clamp(1, MAX_THREADS);
         let mut config = self.state.mcts;
         config.max_entries = mcts_driver::tree_entries(self.options.hash_mb, threads);
         let seed = self.state.rng.next_u64();
-        mcts_driver::search(position, root, config, seed, threads, &shared, report)
+        let progress = mcts_driver::Progress {
+            report,
+            lines: self.options.lines,
+        };
+        mcts_driver::search(position, root, config, seed, threads, &shared, progress)
     }
 }
 

@@ -9,6 +9,9 @@ use super::strategy::Strategy;
 
 /// Most search threads (`Threads`): the option's maximum and the engine's clamp.
 pub const MAX_THREADS: usize = 256;
+/// Most lines a search reports (`MultiPV`): the option's maximum. A search reports at
+/// most one line per legal move.
+pub const MAX_LINES: usize = 256;
 
 /// Engine options the protocol sets with `setoption`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,6 +29,9 @@ pub struct SearchOptions {
     /// `EndingsFile`: the ending tables file the engine loads (empty: none); loaded by
     /// [`Engine::load_endings`](super::Engine::load_endings).
     pub endings_file: String,
+    /// `MultiPV`: how many lines a search reports, the best first, each with its own
+    /// score; 1 is the plain search.
+    pub lines: usize,
 }
 
 impl Default for SearchOptions {
@@ -39,6 +45,7 @@ impl Default for SearchOptions {
             exact_plies: DEFAULT_EXACT_PLIES,
             catchup_playout: PlayoutPolicy::default(),
             endings_file: String::new(),
+            lines: 1,
         }
     }
 }

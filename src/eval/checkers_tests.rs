@@ -76,6 +76,7 @@ impl Searcher {
         let result = worker.iterate(limits.depth);
         GameSearchResult {
             best_move: result.best_move,
+            ponder: None,
             score: Some(to_score(result.value)),
             nodes: worker.nodes,
             depth: result.depth,

@@ -1,6 +1,8 @@
 //! The commands a client can send, as data (the parser's table of command words is in
 //! [`super::parse`]).
 
+use std::time::Instant;
+
 use crate::search::SearchLimits;
 
 use super::error::ProtocolError;
@@ -76,6 +78,10 @@ pub enum Command {
         moves: Vec<String>,
     },
     Go(SearchLimits),
+    /// `ponderhit`, with when its line arrived (the `go ponder` clock starts there).
+    PonderHit {
+        received: Option<Instant>,
+    },
     Stop,
     Query(Query),
     /// `d` | `show`.
@@ -102,6 +108,7 @@ impl Command {
             Command::NewGame => "uginewgame",
             Command::Position { .. } => "position",
             Command::Go(_) => "go",
+            Command::PonderHit { .. } => "ponderhit",
             Command::Stop => "stop",
             Command::Query(_) => "query",
             Command::Show => "d",

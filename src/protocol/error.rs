@@ -42,6 +42,8 @@ pub enum ProtocolError {
     Move { ply: usize, error: MoveError },
     #[error("a search is running, send stop first ({command})")]
     SearchRunning { command: String },
+    #[error("no go ponder search is running ({command})")]
+    NotPondering { command: String },
     #[error("internal error, the {job} failed ({message})")]
     JobFailed { job: String, message: String },
     #[error("too many commands waiting for the running job, the limit is {limit} ({command})")]

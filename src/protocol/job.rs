@@ -78,9 +78,10 @@ pub enum JobEvent {
 }
 
 impl Job {
-    /// True for `go infinite`: its bestmove waits for `stop`.
-    pub fn is_infinite_search(&self) -> bool {
-        matches!(self, Job::Search(job) if job.limits.infinite)
+    /// True for `go infinite` (its bestmove waits for `stop`) and `go ponder` (for
+    /// `ponderhit` or `stop`).
+    pub fn waits_for_client(&self) -> bool {
+        matches!(self, Job::Search(job) if job.limits.infinite || job.limits.ponder.is_some())
     }
 
     /// The flag that ends the job early, for the jobs `stop` ends.

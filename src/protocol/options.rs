@@ -29,6 +29,10 @@ pub enum OptionKind {
     Text {
         default: &'static str,
     },
+    /// `true` or `false` (case-insensitive).
+    Check {
+        default: bool,
+    },
 }
 
 /// Which option a table row is; decides how a value is applied.
@@ -46,6 +50,8 @@ pub enum OptionId {
     ExactPlies,
     CatchupPlayout,
     EndingsFile,
+    MultiPv,
+    Ponder,
 }
 
 impl OptionId {
@@ -134,6 +140,20 @@ const ENGINE_OPTIONS: &[OptionSpec] = &[
         id: OptionId::EndingsFile,
         kind: OptionKind::Text { default: "" },
     },
+    OptionSpec {
+        name: "MultiPV",
+        id: OptionId::MultiPv,
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: crate::engine::MAX_LINES as u64,
+        },
+    },
+    OptionSpec {
+        name: "Ponder",
+        id: OptionId::Ponder,
+        kind: OptionKind::Check { default: false },
+    },
 ];
 
 /// The UCI spelling of an empty text value.
@@ -147,6 +167,7 @@ impl OptionSpec {
             OptionKind::Combo { default, .. } => default.to_string(),
             OptionKind::Text { default: "" } => EMPTY_TEXT.to_string(),
             OptionKind::Text { default } => default.to_string(),
+            OptionKind::Check { default } => default.to_string(),
         }
     }
 }
@@ -171,6 +192,9 @@ pub fn option_line(spec: &OptionSpec) -> String {
             spec.name,
             spec.default_text()
         ),
+        OptionKind::Check { default } => {
+            format!("option name {} type check default {default}", spec.name)
+        }
     }
 }
 
@@ -179,6 +203,8 @@ pub fn option_line(spec: &OptionSpec) -> String {
 pub struct Settings {
     pub game: GameConfig,
     pub search: SearchOptions,
+    /// `Ponder`: `bestmove` names the reply the engine expects (`ponder <move>`).
+    pub ponder: bool,
 }
 
 impl Default for Settings {
@@ -289,6 +315,7 @@ impl OptionTable {
         let mut settings = Settings {
             game: GameConfig::new(self.registry.default_game()),
             search: SearchOptions::default(),
+            ponder: false,
         };
         for spec in &self.specs {
             match self.apply(&settings, spec.name, Some(&spec.default_text())) {
@@ -346,6 +373,7 @@ impl OptionTable {
                     }
                     OptionId::Hash => next.search.hash_mb = as_usize(number)?,
                     OptionId::Threads => next.search.threads = as_usize(number)?,
+                    OptionId::MultiPv => next.search.lines = as_usize(number)?,
                     OptionId::MoveOverhead => next.search.move_overhead_ms = number,
                     OptionId::Seed => next.search.seed = number,
                     OptionId::ExactPlies => {
@@ -407,6 +435,17 @@ impl OptionTable {
                 }
                 _ => return Err(bad("not a text option".to_string())),
             },
+            OptionKind::Check { .. } => {
+                let on = match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(bad("expected true or false".to_string())),
+                };
+                match spec.id {
+                    OptionId::Ponder => next.ponder = on,
+                    _ => return Err(bad("not a check option".to_string())),
+                }
+            }
         }
         Ok(OptionUpdate {
             id: spec.id,
@@ -487,9 +526,14 @@ mod tests {
     fn bad_names_and_values_are_errors() {
         let defaults = Settings::default();
         assert_eq!(
-            set(&defaults, "Ponder", "true"),
-            Err("unknown option (Ponder)".into())
+            set(&defaults, "Colour", "white"),
+            Err("unknown option (Colour)".into())
         );
+        assert_eq!(
+            set(&defaults, "Ponder", "yes"),
+            Err("bad value for option Ponder: expected true or false (yes)".into())
+        );
+        assert!(set(&defaults, "ponder", "TRUE").expect("accepted").ponder);
         assert_eq!(
             set(&defaults, "Hash", "0"),
             Err("bad value for option Hash: expected an integer from 1 to 33554432 (0)".into())

@@ -7,6 +7,7 @@
 //! Command words, keywords and option names are case-insensitive; moves and position
 //! strings are passed on exactly as written.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use nom::branch::alt;
@@ -16,7 +17,7 @@ use nom::combinator::{all_consuming, opt, recognize};
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
-use crate::search::SearchLimits;
+use crate::search::{PonderClock, SearchLimits};
 
 use super::command::{Command, Dialect, PositionStart, Query};
 use super::error::ProtocolError;
@@ -81,9 +82,15 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         words: &["go"],
         arguments: "[p1time|wtime <ms>] [p2time|btime <ms>] [p1inc|winc <ms>] [p2inc|binc <ms>] \
-                    [movestogo <n>] [movetime <ms>] [depth <n>] [nodes <n>] [infinite]",
+                    [movestogo <n>] [movetime <ms>] [depth <n>] [nodes <n>] [infinite] [ponder]",
         summary: "search the position, then send bestmove",
         parse: go,
+    },
+    CommandSpec {
+        words: &["ponderhit"],
+        arguments: "",
+        summary: "the expected move was played: the go ponder search goes on as a timed one",
+        parse: ponder_hit,
     },
     CommandSpec {
         words: &["stop"],
@@ -287,6 +294,10 @@ pub(super) fn new_game(rest: &str) -> Result<Command, ProtocolError> {
     bare("uginewgame", Command::NewGame)(rest)
 }
 
+pub(super) fn ponder_hit(rest: &str) -> Result<Command, ProtocolError> {
+    bare("ponderhit", Command::PonderHit { received: None })(rest)
+}
+
 pub(super) fn stop(rest: &str) -> Result<Command, ProtocolError> {
     bare("stop", Command::Stop)(rest)
 }
@@ -382,11 +393,12 @@ enum GoKeyword {
     Depth,
     Nodes,
     Infinite,
+    Ponder,
 }
 
 /// Every `go` keyword (case-insensitive), the one table the parser reads: a token not
 /// in it is skipped.
-const GO_KEYWORDS: [(&str, GoKeyword); 13] = [
+const GO_KEYWORDS: [(&str, GoKeyword); 14] = [
     ("p1time", GoKeyword::Time(0)),
     ("wtime", GoKeyword::Time(0)),
     ("p2time", GoKeyword::Time(1)),
@@ -400,6 +412,7 @@ const GO_KEYWORDS: [(&str, GoKeyword); 13] = [
     ("depth", GoKeyword::Depth),
     ("nodes", GoKeyword::Nodes),
     ("infinite", GoKeyword::Infinite),
+    ("ponder", GoKeyword::Ponder),
 ];
 
 /// `go` with its limits in any order; unknown tokens are skipped.
@@ -416,6 +429,10 @@ pub(super) fn go(mut rest: &str) -> Result<Command, ProtocolError> {
         };
         if kind == GoKeyword::Infinite {
             limits.infinite = true;
+            continue;
+        }
+        if kind == GoKeyword::Ponder {
+            limits.ponder = Some(Arc::new(PonderClock::default()));
             continue;
         }
         let (token, after) = argument(keyword, rest)?;
@@ -437,7 +454,7 @@ pub(super) fn go(mut rest: &str) -> Result<Command, ProtocolError> {
                 limits.depth = u32::try_from(depth).ok();
             }
             GoKeyword::Nodes => limits.nodes = Some(bounded(keyword, token, 1, u64::MAX)?),
-            GoKeyword::Infinite => {} // taken above: it has no argument
+            GoKeyword::Infinite | GoKeyword::Ponder => {} // taken above: no argument
         }
     }
     Ok(Command::Go(limits))

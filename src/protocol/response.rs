@@ -30,6 +30,11 @@ pub enum Response {
     Error(ProtocolError),
     /// `bestmove <move>`, `bestmove 0000` when there is none.
     BestMove(Option<String>),
+    /// `bestmove <move> ponder <reply>` (with the `Ponder` option on).
+    BestMoveAndPonder {
+        best: String,
+        ponder: String,
+    },
     /// `response <word> ...`: the answer to `query`.
     Answer(Vec<String>),
     /// A plain text line (`d`, `perft`, `help`, `eval`, `bench`).
@@ -101,6 +106,9 @@ fn write_info(f: &mut fmt::Formatter<'_>, info: &SearchInfo) -> fmt::Result {
     if let Some(seldepth) = info.seldepth {
         write!(f, " seldepth {seldepth}")?;
     }
+    if let Some(rank) = info.multipv {
+        write!(f, " multipv {rank}")?;
+    }
     if let Some(score) = info.score {
         write_score(f, score)?;
     }
@@ -139,6 +147,12 @@ impl fmt::Display for Response {
             ),
             Response::BestMove(Some(text)) => write!(f, "bestmove {}", printable(text)),
             Response::BestMove(None) => f.write_str("bestmove 0000"),
+            Response::BestMoveAndPonder { best, ponder } => write!(
+                f,
+                "bestmove {} ponder {}",
+                printable(best),
+                printable(ponder)
+            ),
             Response::Answer(words) if words.is_empty() => f.write_str("response"),
             Response::Answer(words) => write!(f, "response {}", printable(&words.join(" "))),
             Response::Text(text) => f.write_str(&printable(text)),

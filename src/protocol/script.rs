@@ -4,7 +4,8 @@
 //!
 //! `go infinite` is parked until `stop` (or `quit`, or a command that stops the search)
 //! arrives, then run with its stop flag already set: the reply order is the one a
-//! client sees, without any timing.
+//! client sees, without any timing. `go ponder` is parked the same way, and after
+//! `ponderhit` runs as the timed search it has become.
 
 use super::command::Command;
 use super::io::{MAX_LINE_BYTES, RawLine, decode};
@@ -100,13 +101,13 @@ impl ScriptRunner {
             return;
         }
         if let Some(job) = step.job {
-            if job.is_infinite_search() && !self.session.stop_requested() {
+            if job.waits_for_client() && self.session.search_waits_for_client() {
                 self.parked = Some(job);
             } else {
                 self.run_job(job, out);
             }
         }
-        if self.session.stop_requested()
+        if !self.session.search_waits_for_client()
             && let Some(job) = self.parked.take()
         {
             self.run_job(job, out);

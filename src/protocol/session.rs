@@ -10,10 +10,11 @@
 //! The readiness rule (protocol.md, "Readiness, order and stop"): `isready` is answered
 //! at once, whatever runs or waits; commands take effect in the order they were sent.
 //! While a job runs: `stop` ends it (search, perft, divide, bench), `quit` acts at
-//! once; `position`, `setoption` and `uginewgame` stop a running search and wait for
-//! its `bestmove`; queries and malformed lines answer at once, other commands wait for
-//! the job, and every command waits its turn behind those already waiting. A second `go` while a search runs (and no stop was
-//! asked for) is an error. `quit` drops waiting commands and stops the search; its
+//! once, `ponderhit` starts the clock of a `go ponder` search at once; `position`,
+//! `setoption` and `uginewgame` stop a running search and wait for its `bestmove`;
+//! queries and malformed lines answer at once, other commands wait for the job, and
+//! every command waits its turn behind those already waiting. A second `go` while a
+//! search runs (and no stop was asked for) is an error. `quit` drops waiting commands and stops the search; its
 //! bestmove is still reported if it arrives before the loop exits. End of input is
 //! gentler (see [`Session::end_of_input`]): what was asked is finished first.
 
@@ -25,7 +26,7 @@ use std::time::Instant;
 use crate::engine::{Engine, SearchOptions};
 use crate::game::Player;
 use crate::registry::{AnyGame, Registry, SearchResult};
-use crate::search::SearchLimits;
+use crate::search::{PonderClock, SearchLimits};
 
 use super::board_text;
 use super::command::{Command, Dialect, PositionStart, Query};
@@ -63,8 +64,27 @@ struct RunningSearch {
     stop_requested: bool,
     /// The searched position, to check the move the search returns.
     game: AnyGame,
-    /// `go infinite` ended before `stop`: its bestmove, held until `stop`.
+    /// `go infinite` ended before `stop` (or `go ponder` before `ponderhit` or `stop`):
+    /// its bestmove, held until then.
     held: Option<Response>,
+    /// `go ponder`: the clock `ponderhit` starts.
+    ponder: Option<Arc<PonderClock>>,
+}
+
+impl RunningSearch {
+    /// A `go ponder` search before `ponderhit` or `stop`.
+    fn pondering(&self) -> bool {
+        !self.stop_requested
+            && self
+                .ponder
+                .as_ref()
+                .is_some_and(|clock| clock.started().is_none())
+    }
+
+    /// Only the client ends it (`go infinite`, or pondering), and has not yet.
+    fn waits_for_client(&self) -> bool {
+        self.pondering() || self.infinite && !self.stop_requested
+    }
 }
 
 #[derive(Debug)]
@@ -164,6 +184,19 @@ impl Session {
         matches!(&self.activity, Activity::Searching(search) if search.stop_requested)
     }
 
+    /// True while a `go ponder` search runs (or holds its bestmove) before `ponderhit` or
+    /// `stop`.
+    pub fn is_pondering(&self) -> bool {
+        matches!(&self.activity, Activity::Searching(search) if search.pondering())
+    }
+
+    /// True while the running search is one only the client ends (`go infinite`, or
+    /// pondering) and no `stop` has come: the synchronous driver holds such a search back
+    /// until then.
+    pub fn search_waits_for_client(&self) -> bool {
+        matches!(&self.activity, Activity::Searching(search) if search.waits_for_client())
+    }
+
     /// Parses and handles one input line.
     pub fn handle_line(&mut self, line: &str) -> Step {
         self.handle_line_at(line, Instant::now())
@@ -173,8 +206,10 @@ impl Session {
     /// time from there).
     pub fn handle_line_at(&mut self, line: &str, received: Instant) -> Step {
         let mut command = super::parse::parse_line(line);
-        if let Command::Go(limits) = &mut command {
-            limits.received = Some(received);
+        match &mut command {
+            Command::Go(limits) => limits.received = Some(received),
+            Command::PonderHit { received: at } => *at = Some(received),
+            _ => {}
         }
         log::debug!("command {command:?}");
         self.handle(command)
@@ -201,9 +236,7 @@ impl Session {
                 self.request_stop(&mut step);
                 step.quit = true;
             }
-            command
-                if self.waiting.is_empty() && (!self.is_busy() || answers_at_once(&command)) =>
-            {
+            command if self.waiting.is_empty() && (!self.is_busy() || self.acts_now(&command)) => {
                 self.execute(command, &mut step)
             }
             command => self.wait(command, &mut step),
@@ -223,7 +256,8 @@ impl Session {
             return step;
         }
         self.waiting.push_back(Command::Quit);
-        if matches!(&self.activity, Activity::Searching(search) if search.until_stopped) {
+        if matches!(&self.activity, Activity::Searching(search) if search.until_stopped || search.pondering())
+        {
             self.request_stop(&mut step);
         }
         step
@@ -251,8 +285,9 @@ impl Session {
             JobOutput::Search { engine, result } => {
                 self.engine = Some(engine);
                 if let Activity::Searching(mut search) = activity {
-                    let bestmove = best_move_response(&search.game, result, step);
-                    if search.infinite && !search.stop_requested {
+                    let ponder = self.settings.ponder;
+                    let bestmove = best_move_response(&search.game, result, ponder, step);
+                    if search.waits_for_client() {
                         search.held = Some(bestmove);
                         self.activity = Activity::Searching(search);
                         return;
@@ -283,9 +318,10 @@ impl Session {
                 if let Activity::Searching(search) = activity {
                     let fallback = SearchResult {
                         best_move: None,
+                        ponder: None,
                         score: None,
                     };
-                    let bestmove = best_move_response(&search.game, fallback, step);
+                    let bestmove = best_move_response(&search.game, fallback, false, step);
                     step.responses.push(bestmove);
                 }
             }
@@ -346,7 +382,7 @@ impl Session {
         // Past a job that starts, the commands answered at once while a job runs
         // (queries, errors) still answer now rather than behind the job.
         while let Some(front) = self.waiting.front() {
-            if self.is_busy() && !answers_at_once(front) {
+            if self.is_busy() && !self.acts_now(front) {
                 break;
             }
             let Some(command) = self.waiting.pop_front() else {
@@ -380,6 +416,9 @@ impl Session {
                 Err(error) => step.responses.push(error.into()),
             },
             Command::Go(limits) => self.go(limits, step),
+            Command::PonderHit { received } => {
+                self.ponder_hit(received.unwrap_or_else(Instant::now), step)
+            }
             Command::Query(query) => step.responses.push(self.query(query)),
             Command::Show => step.responses.extend(
                 board_text::describe(&self.game)
@@ -410,6 +449,38 @@ impl Session {
                 .responses
                 .extend(super::parse::help_lines().into_iter().map(Response::Text)),
             Command::Invalid(error) => step.responses.push(error.into()),
+        }
+    }
+
+    /// True for a command carried out while a job runs: one answered at once, or
+    /// `ponderhit` (to the search that ponders, or else an error line).
+    fn acts_now(&self, command: &Command) -> bool {
+        answers_at_once(command) || matches!(command, Command::PonderHit { .. })
+    }
+
+    /// `ponderhit`: the expected move was played, so the pondering search goes on as the
+    /// timed search of its `go`, its time limits counting from `received`; one that
+    /// already ended sends its bestmove now.
+    fn ponder_hit(&mut self, received: Instant, step: &mut Step) {
+        let search = match &mut self.activity {
+            Activity::Searching(search) if search.pondering() => search,
+            _ => {
+                step.responses
+                    .push(Response::Error(ProtocolError::NotPondering {
+                        command: "ponderhit".to_string(),
+                    }));
+                return;
+            }
+        };
+        if let Some(clock) = &search.ponder {
+            clock.start(received);
+        }
+        if !search.infinite
+            && let Some(bestmove) = search.held.take()
+        {
+            step.responses.push(bestmove);
+            self.activity = Activity::Idle;
+            self.run_waiting(step);
         }
     }
 
@@ -513,7 +584,20 @@ impl Session {
                 "game over ({})",
                 outcome.as_str()
             )));
-            step.responses.push(Response::BestMove(None));
+            if limits.ponder.is_none() || self.input_ended {
+                step.responses.push(Response::BestMove(None));
+                return;
+            }
+            // Pondering: no bestmove before `ponderhit` or `stop`, even with no search.
+            self.activity = Activity::Searching(Box::new(RunningSearch {
+                stop: Arc::new(AtomicBool::new(false)),
+                infinite: limits.infinite,
+                until_stopped: limits.runs_until_stopped(),
+                stop_requested: false,
+                game: self.game.clone(),
+                held: Some(Response::BestMove(None)),
+                ponder: limits.ponder,
+            }));
             return;
         }
         let Some(engine) = self.engine.take() else {
@@ -532,8 +616,9 @@ impl Session {
             stop_requested: false,
             game: self.game.clone(),
             held: None,
+            ponder: limits.ponder.clone(),
         }));
-        if self.input_ended && limits.runs_until_stopped() {
+        if self.input_ended && (limits.runs_until_stopped() || limits.ponder.is_some()) {
             self.request_stop(step);
         }
         step.job = Some(Job::Search(SearchJob {
@@ -616,12 +701,32 @@ fn hello(options: &OptionTable, dialect: Dialect, step: &mut Step) {
 }
 
 /// `bestmove` for a search result, checked against the rules: a move the rules reject
-/// (a search bug) is replaced by the first legal move, with an error line.
-fn best_move_response(game: &AnyGame, result: SearchResult, step: &mut Step) -> Response {
+/// (a search bug) is replaced by the first legal move, with an error line. With `ponder`
+/// (the `Ponder` option) the expected reply follows, when the search has one that is
+/// legal after the move.
+fn best_move_response(
+    game: &AnyGame,
+    result: SearchResult,
+    ponder: bool,
+    step: &mut Step,
+) -> Response {
     let legal = game.legal_move_texts();
     match result.best_move {
         Some(text) => match game.canonical_move_text(&text) {
-            Ok(canonical) => Response::BestMove(Some(canonical)),
+            Ok(canonical) => {
+                let reply = result.ponder.filter(|_| ponder).and_then(|reply| {
+                    let mut after = game.clone();
+                    after.play_text(&canonical).ok()?;
+                    after.canonical_move_text(&reply).ok()
+                });
+                match reply {
+                    Some(reply) => Response::BestMoveAndPonder {
+                        best: canonical,
+                        ponder: reply,
+                    },
+                    None => Response::BestMove(Some(canonical)),
+                }
+            }
             Err(error) => {
                 log::error!("search returned an illegal move {text:?}: {error}");
                 step.responses

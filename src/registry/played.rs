@@ -11,6 +11,7 @@ use std::sync::atomic::AtomicBool;
 use crate::engine::{Engine, EngineGame};
 use crate::game::{GameRecord, MoveError, Outcome, Player};
 use crate::perft::PerftRoot;
+use crate::search::alphabeta::pv_text;
 use crate::search::{Score, SearchInfo, SearchLimits};
 
 /// The result of a search by text (`AnyGame::search`): the move to play as text (`None` only when the
@@ -18,6 +19,9 @@ use crate::search::{Score, SearchInfo, SearchLimits};
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {
     pub best_move: Option<String>,
+    /// The reply expected to it, for `bestmove ... ponder` (`None` when the principal
+    /// variation has no second move).
+    pub ponder: Option<String>,
     pub score: Option<Score>,
 }
 
@@ -120,8 +124,16 @@ impl<G: EngineGame> PlayedGame for GameRecord<G> {
         report: &mut dyn FnMut(SearchInfo),
     ) -> SearchResult {
         let found = engine.search_record(self, limits, stop, report);
+        let position = self.position();
+        // Played out from the position: a reply that is no legal move after the best one
+        // is left out.
+        let ponder = found
+            .best_move
+            .zip(found.ponder)
+            .and_then(|(best, reply)| pv_text(position, &[best, reply]).into_iter().nth(1));
         SearchResult {
-            best_move: found.best_move.map(|mv| self.position().move_text(mv)),
+            best_move: found.best_move.map(|mv| position.move_text(mv)),
+            ponder,
             score: found.score,
         }
     }

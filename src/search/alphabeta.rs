@@ -60,6 +60,7 @@ use super::shared::Shared;
 use super::{DEFAULT_EXACT_PLIES, Score, SearchInfo};
 
 mod leaves;
+mod lines;
 mod node;
 mod ordering;
 mod picker;
@@ -165,6 +166,14 @@ pub fn to_score(value: i32) -> Score {
     }
 }
 
+/// One line of an iteration: its value (from the side to move's view) and its principal
+/// variation, which starts with the line's root move.
+#[derive(Clone, Debug)]
+struct RootLine<M> {
+    value: i32,
+    pv: Vec<M>,
+}
+
 /// Per-thread search state.
 pub struct Worker<'a, G: AlphaBetaGame> {
     shared: &'a Shared<'a>,
@@ -204,6 +213,15 @@ pub struct Worker<'a, G: AlphaBetaGame> {
     reporter: Option<&'a mut dyn FnMut(SearchInfo)>,
     last_report: Instant,
     current: Option<(u32, AlphaBetaResult<G::Move>)>,
+    /// Several lines asked for (`MultiPV` above 1): every line reports its rank, even
+    /// where fewer moves are legal.
+    multi_line: bool,
+    /// Lines each iteration finds, at most one per legal move.
+    wanted_lines: usize,
+    /// Root moves the current root search leaves out: the lines already found.
+    excluded: Vec<G::Move>,
+    /// The lines of the last completed iteration, best first (with several lines).
+    lines: Vec<RootLine<G::Move>>,
     root: G,
 }
 
@@ -260,8 +278,20 @@ impl<'a, G: AlphaBetaGame> Worker<'a, G> {
             reporter,
             last_report: Instant::now(),
             current: None,
+            multi_line: false,
+            wanted_lines: 1,
+            excluded: Vec::new(),
+            lines: Vec::new(),
             root: root.clone(),
         }
+    }
+
+    /// The worker reporting `lines` lines per iteration, the best first (`MultiPV`); the
+    /// result is the first line's. Helper threads search one.
+    pub fn with_lines(mut self, lines: usize) -> Self {
+        self.multi_line = lines > 1;
+        self.wanted_lines = lines.max(1);
+        self
     }
 
     /// Iterative deepening until a limit; the main thread (index 0) decides when to stop.
@@ -281,6 +311,7 @@ impl<'a, G: AlphaBetaGame> Worker<'a, G> {
         let exact_at = root
             .plies_to_end()
             .filter(|&plies| plies <= self.config.exact_plies.unwrap_or(DEFAULT_EXACT_PLIES));
+        self.wanted_lines = self.wanted_lines.min(moves.len());
         let max_depth = max_depth.map_or(MAX_DEPTH, |depth| (depth as i32).clamp(1, MAX_DEPTH));
         let mut scale = 1.0f64;
         let mut depth = 1;
@@ -292,7 +323,11 @@ impl<'a, G: AlphaBetaGame> Worker<'a, G> {
             };
             self.root_best = None;
             self.root_depth = searched;
-            let value = self.aspiration(&root, searched, result.value);
+            let value = if self.multi_line {
+                self.search_lines(&root, searched, result.value)
+            } else {
+                self.aspiration(&root, searched, result.value)
+            };
             let aborted = self.shared.aborted();
             if aborted {
                 if let Some((mv, value)) = self.root_best
@@ -335,9 +370,12 @@ impl<'a, G: AlphaBetaGame> Worker<'a, G> {
                     scale = (scale * 1.3).min(3.5);
                 }
             }
-            let elapsed = self.shared.start.elapsed();
+            let in_time = self
+                .shared
+                .clock_elapsed()
+                .is_none_or(|elapsed| self.shared.budget.continue_iterating(elapsed, scale));
             let exact_pending = exact_at.is_some() && !solved;
-            if !exact_pending && !self.shared.budget.continue_iterating(elapsed, scale) {
+            if !exact_pending && !in_time {
                 break;
             }
             if self.shared.node_limit_reached(0) {
@@ -421,6 +459,10 @@ impl<'a, G: AlphaBetaGame> Worker<'a, G> {
         let Some((depth, result)) = &self.current else {
             return;
         };
+        if self.multi_line {
+            self.report_lines(*depth);
+            return;
+        }
         let info = SearchInfo {
             depth: Some(*depth),
             seldepth: Some(self.seldepth as u32),

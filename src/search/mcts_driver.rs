@@ -42,6 +42,13 @@ pub fn tree_entries(hash_mb: usize, threads: usize) -> usize {
     (hash_mb << 20) / MCTS_ENTRY_BYTES / threads
 }
 
+/// Where a search's progress goes, and how many lines each report gives (`MultiPV`: the
+/// first moves with the most visits, each with its own score and continuation).
+pub struct Progress<'a> {
+    pub report: &'a mut dyn FnMut(SearchInfo),
+    pub lines: usize,
+}
+
 /// Runs `threads` trees from `root` (the view of `position`) until `shared` stops them,
 /// reporting the main tree's progress, and returns the voted move.
 pub fn search<G: MctsGame>(
@@ -51,8 +58,9 @@ pub fn search<G: MctsGame>(
     seed: u64,
     threads: usize,
     shared: &Shared,
-    report: &mut dyn FnMut(SearchInfo),
+    progress: Progress<'_>,
 ) -> GameSearchResult<G::Move> {
+    let Progress { report, lines } = progress;
     let trees: Vec<(Mcts<G::Tree>, Rng)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (1..threads)
             .map(|thread_index| {
@@ -70,7 +78,7 @@ pub fn search<G: MctsGame>(
             })
             .collect();
         let mut report_tree = |tree: &Mcts<G::Tree>, shared: &Shared| {
-            report(mcts_info(position, tree, shared));
+            report_infos(position, tree, shared, lines, report);
         };
         let main = run_tree(
             root.clone(),
@@ -91,11 +99,16 @@ pub fn search<G: MctsGame>(
     let pv = tree.principal_variation(first, &mut rng);
     let moves = moves_of_steps(position, &pv);
     let info = mcts_info(position, tree, shared);
-    report(info.clone());
+    if lines > 1 {
+        report_infos(position, tree, shared, lines, report);
+    } else {
+        report(info.clone());
+    }
     let mut legal = Vec::new();
     position.legal_moves(&mut legal);
     GameSearchResult {
         best_move: moves.first().copied().or(legal.first().copied()),
+        ponder: moves.get(1).copied(),
         score: info.score,
         nodes: info.nodes,
         depth: info.depth.unwrap_or(0),
@@ -131,11 +144,13 @@ fn run_tree<T: TreeGame>(
         if unflushed >= 64 {
             shared.nodes.fetch_add(unflushed, Ordering::Relaxed);
             unflushed = 0;
-            let elapsed = shared.start.elapsed();
+            let elapsed = shared.clock_elapsed();
             if shared.poll() {
                 break;
             }
-            if shared.budget.soft.is_some_and(|soft| elapsed >= soft) {
+            if let (Some(soft), Some(elapsed)) = (shared.budget.soft, elapsed)
+                && elapsed >= soft
+            {
                 shared.abort();
                 break;
             }
@@ -248,9 +263,22 @@ pub fn score_win_rate(cp: i64) -> f64 {
 fn mcts_info<G: MctsGame>(position: &G, tree: &Mcts<G::Tree>, shared: &Shared) -> SearchInfo {
     let mut rng = rng::seeded(0);
     let pv = tree.principal_variation(None, &mut rng);
-    let moves = moves_of_steps(position, &pv);
+    line_info(position, tree, shared, &pv, tree.proven(), tree.win_rate())
+}
+
+/// The `info` of one line: its step principal variation `pv`, and the proven winner or
+/// the win rate of its first step.
+fn line_info<G: MctsGame>(
+    position: &G,
+    tree: &Mcts<G::Tree>,
+    shared: &Shared,
+    pv: &[(Player, <G::Tree as TreeGame>::Step)],
+    proven: Option<Player>,
+    win_rate: f32,
+) -> SearchInfo {
+    let moves = moves_of_steps(position, pv);
     let mover = position.side_to_move();
-    let score = match tree.proven() {
+    let score = match proven {
         Some(winner) => {
             let turns = pv
                 .iter()
@@ -261,7 +289,7 @@ fn mcts_info<G: MctsGame>(position: &G, tree: &Mcts<G::Tree>, shared: &Shared) -
             let distance = own_turns.min(turns);
             Score::Mate(if winner == mover { distance } else { -distance })
         }
-        None => Score::Centipawns(win_rate_score(tree.win_rate())),
+        None => Score::Centipawns(win_rate_score(win_rate)),
     };
     SearchInfo {
         depth: Some(moves.len() as u32),
@@ -270,5 +298,62 @@ fn mcts_info<G: MctsGame>(position: &G, tree: &Mcts<G::Tree>, shared: &Shared) -
         pv: pv_text(position, &moves),
         hashfull: Some(tree.fill_permille()),
         ..shared.info(0)
+    }
+}
+
+/// Reports the main tree: one `info` line, or with `lines` above 1 one per first move
+/// visited, up to `lines`, ranked as the search picks its move (a proven win first, a
+/// proven loss last, else by visits). Line 1 is the single line's report; a first step
+/// names one whole move (a turn's stones come in increasing order), so the lines are
+/// distinct moves.
+fn report_infos<G: MctsGame>(
+    position: &G,
+    tree: &Mcts<G::Tree>,
+    shared: &Shared,
+    lines: usize,
+    report: &mut dyn FnMut(SearchInfo),
+) {
+    let first = mcts_info(position, tree, shared);
+    if lines <= 1 {
+        report(first);
+        return;
+    }
+    let mut rng = rng::seeded(0);
+    let best = tree
+        .principal_variation(None, &mut rng)
+        .first()
+        .map(|&(_, step)| step);
+    let actor = tree.root_actor();
+    let class = |child: &RootChild<<G::Tree as TreeGame>::Step>| match child.proven {
+        Some(winner) if winner == actor => 2,
+        Some(_) => 0,
+        None => 1,
+    };
+    let mut others: Vec<_> = tree
+        .root_children()
+        .into_iter()
+        .filter(|child| Some(child.step) != best && (child.visits > 0.0 || child.proven.is_some()))
+        .collect();
+    others.sort_by(|a, b| {
+        (class(b), b.visits, b.wins)
+            .partial_cmp(&(class(a), a.visits, a.wins))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    report(SearchInfo {
+        multipv: Some(1),
+        ..first
+    });
+    for (index, child) in others.iter().take(lines - 1).enumerate() {
+        let mut rng = rng::seeded(0);
+        let pv = tree.principal_variation(Some(child.step), &mut rng);
+        let win_rate = if child.visits > 0.0 {
+            child.wins / child.visits
+        } else {
+            0.5
+        };
+        report(SearchInfo {
+            multipv: Some(index as u32 + 2),
+            ..line_info(position, tree, shared, &pv, child.proven, win_rate)
+        });
     }
 }

@@ -24,4 +24,6 @@ pub mod tt;
 mod types;
 
 pub use mcts_driver::win_rate_score;
-pub use types::{Clock, DEFAULT_EXACT_PLIES, GameSearchResult, Score, SearchInfo, SearchLimits};
+pub use types::{
+    Clock, DEFAULT_EXACT_PLIES, GameSearchResult, PonderClock, Score, SearchInfo, SearchLimits,
+};

@@ -1,12 +1,13 @@
 //! State shared by every thread of one search: the table, the stop flags, the node count
 //! and the time budget.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use super::SearchInfo;
 use super::time::TimeBudget;
 use super::tt::TranspositionTable;
+use super::{PonderClock, SearchInfo};
 
 pub struct Shared<'a> {
     pub table: &'a TranspositionTable,
@@ -22,6 +23,8 @@ pub struct Shared<'a> {
     /// `go infinite`: no time bound (a proven result still ends the search; the protocol
     /// holds the bestmove until `stop`).
     pub infinite: bool,
+    /// `go ponder`: the time budget runs from `ponderhit`, not from `start`.
+    pub ponder: Option<Arc<PonderClock>>,
 }
 
 impl<'a> Shared<'a> {
@@ -41,6 +44,17 @@ impl<'a> Shared<'a> {
             budget,
             start: Instant::now(),
             infinite,
+            ponder: None,
+        }
+    }
+
+    /// The time the budget counts: since `start`, or for `go ponder` since `ponderhit`
+    /// (`None` while pondering, when no time limit runs).
+    #[inline]
+    pub fn clock_elapsed(&self) -> Option<Duration> {
+        match &self.ponder {
+            None => Some(self.start.elapsed()),
+            Some(clock) => clock.started().map(|at| at.elapsed()),
         }
     }
 
@@ -62,7 +76,10 @@ impl<'a> Shared<'a> {
 
     /// Checks the stop flag and the hard time limit; true when the search must unwind.
     pub fn poll(&self) -> bool {
-        if self.stop.load(Ordering::Relaxed) || self.budget.hard_expired(self.start.elapsed()) {
+        let expired = self
+            .clock_elapsed()
+            .is_some_and(|elapsed| self.budget.hard_expired(elapsed));
+        if self.stop.load(Ordering::Relaxed) || expired {
             self.abort();
         }
         self.aborted()

@@ -1,6 +1,7 @@
 //! What a search and its callers exchange: the limits of one search, its progress
 //! reports and its result.
 
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// Plies before the end of a fixed-length game (Cheversi) from which alpha-beta searches
@@ -29,6 +30,30 @@ pub struct SearchLimits {
     /// search thread got going, so a delay in handing the command over (a busy machine)
     /// eats into the search, not into the caller's clock.
     pub received: Option<Instant>,
+    /// `go ponder`: the search runs on the position the client expects, its time limits
+    /// not running until `ponderhit` starts this clock (then they count from there);
+    /// `None` for a normal search.
+    pub ponder: Option<Arc<PonderClock>>,
+}
+
+/// The clock of a `go ponder` search: stopped while the engine ponders, started by
+/// `ponderhit` (from the moment its line arrived). Shared between the protocol, which
+/// starts it, and the search, which reads it.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct PonderClock {
+    hit: OnceLock<Instant>,
+}
+
+impl PonderClock {
+    /// Starts the clock at `at` (`ponderhit`); later calls change nothing.
+    pub fn start(&self, at: Instant) {
+        let _ = self.hit.set(at);
+    }
+
+    /// When `ponderhit` started the clock; `None` while the engine ponders.
+    pub fn started(&self) -> Option<Instant> {
+        self.hit.get().copied()
+    }
 }
 
 impl SearchLimits {
@@ -44,6 +69,15 @@ impl SearchLimits {
     /// limit at all (its default depth is out of reach in the checkers variants).
     pub fn runs_until_stopped(&self) -> bool {
         self.infinite || self.has_no_bound()
+    }
+
+    /// When the time limits start counting: when the `go` line arrived, or for `go
+    /// ponder` when `ponderhit` did (`None` while pondering; `now` when nothing says).
+    pub fn clock_start(&self, now: Instant) -> Option<Instant> {
+        match &self.ponder {
+            Some(clock) => clock.started(),
+            None => Some(self.received.unwrap_or(now)),
+        }
     }
 }
 
@@ -62,6 +96,9 @@ pub enum Score {
 pub struct SearchInfo {
     pub depth: Option<u32>,
     pub seldepth: Option<u32>,
+    /// The line's rank among several (`MultiPV` above 1), from 1 for the best; `None` in
+    /// a single-line search, whose `info` lines carry no `multipv`.
+    pub multipv: Option<u32>,
     pub score: Option<Score>,
     pub nodes: u64,
     pub nps: u64,
@@ -75,6 +112,9 @@ pub struct SearchInfo {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameSearchResult<M> {
     pub best_move: Option<M>,
+    /// The reply the search expects to the best move (its principal variation's second
+    /// move), for `bestmove <move> ponder <reply>`.
+    pub ponder: Option<M>,
     pub score: Option<Score>,
     /// Nodes (alpha-beta) or simulations (MCTS) searched.
     pub nodes: u64,

@@ -3,7 +3,9 @@
 //! `> command` for each line sent, `< reply` for each line received.
 //!
 //! Search progress lines (`info depth ...`) are checked against the grammar and then
-//! left out, since their number and content belong to the search, not the protocol.
+//! left out, since their number and content belong to the search, not the protocol; the
+//! transcripts of several lines (`MultiPV`) keep the last report's lines of each search,
+//! whose form is the protocol's.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
@@ -25,7 +27,19 @@ pub const FILTERS: &[(&str, &str)] = &[
     (r"Tessera \d+\.\d+\.\d+\S*", "Tessera [version]"),
     (r"Time: \d+ ms, \d+ nodes/s", "Time: [time]"),
     (r"bestmove [A-Za-z]\S*", "bestmove [move]"),
+    (r" nps \d+ time \d+", " nps [nps] time [time]"),
+    (r"(bestmove \S+) ponder \S+", "$1 ponder [move]"),
 ];
+
+/// What a transcript keeps of the search progress lines.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Progress {
+    /// None: their number and content belong to the search.
+    Dropped,
+    /// Of each reply, the lines of the last report with several lines (`multipv 1`, `2`,
+    /// ...): one report, however many a slow machine adds before it.
+    LastLines,
+}
 
 /// Checks a search progress line against the `info` grammar of protocol.md.
 pub fn check_info_line(line: &str) {
@@ -48,7 +62,7 @@ pub fn check_info_line(line: &str) {
         assert!(!seen.contains(&key), "{key} twice in {line}");
         seen.push(key);
         match key {
-            "depth" | "seldepth" | "nodes" | "nps" | "time" | "hashfull" => {
+            "depth" | "seldepth" | "multipv" | "nodes" | "nps" | "time" | "hashfull" => {
                 number(tokens.next(), false)
             }
             "score" => {
@@ -89,24 +103,55 @@ fn command_word(line: &str) -> String {
 
 /// Runs `script` through the session state machine with the synchronous driver.
 pub fn in_process(script: &[&str]) -> String {
-    in_process_with(ScriptRunner::new(), script)
+    in_process_keeping(script, Progress::Dropped)
+}
+
+/// [`in_process`], keeping `progress`.
+pub fn in_process_keeping(script: &[&str], progress: Progress) -> String {
+    in_process_with_keeping(ScriptRunner::new(), script, progress)
 }
 
 /// [`in_process`] with a runner of one's own (a session playing another registry).
-pub fn in_process_with(mut runner: ScriptRunner, script: &[&str]) -> String {
+pub fn in_process_with(runner: ScriptRunner, script: &[&str]) -> String {
+    in_process_with_keeping(runner, script, Progress::Dropped)
+}
+
+/// [`in_process_with`], keeping `progress`.
+pub fn in_process_with_keeping(
+    mut runner: ScriptRunner,
+    script: &[&str],
+    progress: Progress,
+) -> String {
     let mut transcript = Vec::new();
     for line in script {
         transcript.push(format!("> {line}"));
         let replies = runner.send(line);
-        record(line, replies, &mut transcript);
+        record(line, replies, progress, &mut transcript);
     }
     transcript.join("\n")
 }
 
+/// The replies with the search progress lines `progress` keeps (all checked).
+fn kept(replies: Vec<String>, progress: Progress) -> Vec<String> {
+    let last_report = replies
+        .iter()
+        .rposition(|reply| reply.starts_with("info ") && reply.contains(" multipv 1 "));
+    let mut kept = Vec::new();
+    for (index, reply) in replies.into_iter().enumerate() {
+        let in_report = progress == Progress::LastLines
+            && last_report.is_some_and(|start| index >= start)
+            && reply.contains(" multipv ");
+        if keep(&reply) || in_report {
+            kept.push(reply);
+        }
+    }
+    kept
+}
+
 /// Adds replies to the transcript; `eval` output is summarised (it belongs to the
 /// evaluation, not the protocol).
-fn record(line: &str, replies: Vec<String>, transcript: &mut Vec<String>) {
-    let replies: Vec<String> = replies.into_iter().filter(|reply| keep(reply)).collect();
+fn record(line: &str, replies: Vec<String>, progress: Progress, transcript: &mut Vec<String>) {
+    let replies = kept(replies, progress);
     if command_word(line) == "eval" {
         assert!(!replies.is_empty(), "eval printed nothing");
         transcript.push("< [evaluation]".to_string());
@@ -235,11 +280,21 @@ fn is_search_end(line: &str) -> bool {
 /// `Nodes searched` line after perft, end of output after `quit`, and otherwise a
 /// [`Engine::sync`] round trip that is not recorded.
 pub fn binary(script: &[&str]) -> String {
-    binary_with(Engine::spawn(), script)
+    binary_keeping(script, Progress::Dropped)
+}
+
+/// [`binary`], keeping `progress`.
+pub fn binary_keeping(script: &[&str], progress: Progress) -> String {
+    binary_with_keeping(Engine::spawn(), script, progress)
 }
 
 /// [`binary`] with an engine of one's own ([`Engine::spawn_command`]).
-pub fn binary_with(mut engine: Engine, script: &[&str]) -> String {
+pub fn binary_with(engine: Engine, script: &[&str]) -> String {
+    binary_with_keeping(engine, script, Progress::Dropped)
+}
+
+/// [`binary_with`], keeping `progress`.
+pub fn binary_with_keeping(mut engine: Engine, script: &[&str], progress: Progress) -> String {
     let mut transcript = Vec::new();
     let mut searching = false;
     for line in script {
@@ -249,17 +304,17 @@ pub fn binary_with(mut engine: Engine, script: &[&str]) -> String {
             engine.send(line);
             let (rest, status) = engine.wait();
             assert!(status.success(), "exit status {status}");
-            record(line, rest, &mut transcript);
+            record(line, rest, progress, &mut transcript);
             return transcript.join("\n");
         }
         engine.send(line);
         let replies = match word.as_str() {
-            "go" if line.contains("infinite") => {
+            "go" if line.contains("infinite") || line.contains("ponder") => {
                 searching = true;
                 engine.sync()
             }
             "go" => engine.read_until(is_search_end),
-            "stop" if searching => {
+            "stop" | "ponderhit" if searching => {
                 searching = false;
                 engine.read_until(|reply| reply.starts_with("bestmove "))
             }
@@ -273,11 +328,11 @@ pub fn binary_with(mut engine: Engine, script: &[&str]) -> String {
             }
             _ => engine.sync(),
         };
-        record(line, replies, &mut transcript);
+        record(line, replies, progress, &mut transcript);
     }
     let (rest, status) = engine.close();
     assert!(status.success(), "exit status {status}");
-    record("", rest, &mut transcript);
+    record("", rest, progress, &mut transcript);
     transcript.join("\n")
 }
 

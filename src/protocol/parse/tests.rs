@@ -40,6 +40,8 @@ fn bare_commands_and_their_aliases() {
         ("uginewgame", Command::NewGame),
         ("ucinewgame", Command::NewGame),
         ("stop", Command::Stop),
+        ("ponderhit", Command::PonderHit { received: None }),
+        ("PonderHit now", Command::PonderHit { received: None }),
         ("d", Command::Show),
         ("show", Command::Show),
         ("bench", Command::Bench),
@@ -202,6 +204,10 @@ fn go_reads_limits_in_any_order_with_aliases() {
 fn go_skips_unknown_tokens_and_clamps_negative_times() {
     let parsed = limits("go ponder depth 3 searchmoves Ke4 mate 2");
     assert_eq!(parsed.depth, Some(3));
+    let clock = parsed.ponder.expect("go ponder");
+    assert_eq!(clock.started(), None, "pondering until ponderhit");
+    assert!(limits("go depth 3").ponder.is_none());
+    assert!(limits("go PONDER wtime 100").ponder.is_some());
     let parsed = limits("go wtime -150 btime 10");
     assert_eq!(parsed.clock.time[0], Some(Duration::ZERO));
     // The last value of a repeated keyword wins.

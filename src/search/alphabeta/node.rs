@@ -94,9 +94,16 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
         let original_alpha = alpha;
         let mut best_value = -INFINITY;
         let mut best_index = None;
+        // Root moves left out (the lines already found, `MultiPV`) are not counted.
+        let mut skipped = 0;
         while let Some((number, ranked)) = self.next_move(position, &mut picker, &mut best_index) {
             let (order_score, index) = (ranked.score(), ranked.index());
             let mv = picker.moves[index];
+            if ply == 0 && self.excluded.contains(&mv) {
+                skipped += 1;
+                continue;
+            }
+            let number = number - skipped;
             let noisy = position.is_noisy(mv);
             let mut child = position.clone();
             child.play_unchecked(mv);
@@ -135,7 +142,8 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
                 picker.tried.push(index);
             }
         }
-        if depth > 1 {
+        // A root searched without some of its moves has no value of its own to store.
+        if depth > 1 && (ply > 0 || self.excluded.is_empty()) {
             let window = (original_alpha, beta);
             self.store(
                 position,
