@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::file::EndingsFile;
 use super::solve::Value;
-use super::{ENGINE_MEN, EndingValues, PLY_LIMIT, engine_tables_if_ready, probe};
+use super::{ENGINE_MEN, EndingValues, PLY_LIMIT, engine_tables, engine_tables_if_ready, probe};
 use crate::game::Player;
 use crate::game::checkers::Checkers;
 
@@ -16,6 +16,10 @@ use crate::game::checkers::Checkers;
 #[derive(Clone, Default)]
 pub struct EndingTables {
     file: Option<Arc<EndingsFile>>,
+    /// Wait for the built-in tables where a search needs them instead of going on
+    /// without them while they are solved: set for searches bounded by depth or nodes
+    /// alone, whose result must not depend on how fast the machine solved the tables.
+    wait_for_built_in: bool,
 }
 
 impl fmt::Debug for EndingTables {
@@ -28,7 +32,10 @@ impl fmt::Debug for EndingTables {
 }
 
 /// The built-in tables only (no file loaded).
-pub static BUILT_IN: EndingTables = EndingTables { file: None };
+pub static BUILT_IN: EndingTables = EndingTables {
+    file: None,
+    wait_for_built_in: false,
+};
 
 impl EndingTables {
     /// The built-in tables and the file at `path`; an error names what is wrong with it
@@ -43,7 +50,16 @@ impl EndingTables {
         }
         Ok(EndingTables {
             file: Some(Arc::new(file)),
+            wait_for_built_in: false,
         })
+    }
+
+    /// Whether a search waits for the built-in tables where it needs them (searches
+    /// bounded by depth or nodes alone: their result is then the same on every run)
+    /// rather than going on without them while they are solved (timed searches: no move
+    /// waits seconds for a table).
+    pub fn set_wait_for_built_in(&mut self, wait: bool) {
+        self.wait_for_built_in = wait;
     }
 
     /// The loaded file, if any.
@@ -84,7 +100,12 @@ impl EndingTables {
             return probe(file.as_ref(), position);
         }
         if men <= ENGINE_MEN.0 + ENGINE_MEN.1 {
-            return probe(engine_tables_if_ready(side)?, position);
+            let tables = if self.wait_for_built_in {
+                engine_tables(side)
+            } else {
+                engine_tables_if_ready(side)
+            };
+            return probe(tables?, position);
         }
         None
     }

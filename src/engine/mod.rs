@@ -170,6 +170,13 @@ impl Engine {
         report: &mut dyn FnMut(SearchInfo),
     ) -> GameSearchResult<G::Move> {
         let position = record.position();
+        // A search bounded by depth or nodes alone gives the same answer on every run:
+        // it waits for the built-in ending tables where it needs them.
+        let untimed = limits.movetime.is_none()
+            && !limits.infinite
+            && limits.ponder.is_none()
+            && limits.clock.time.iter().all(Option::is_none);
+        self.state.endings.set_wait_for_built_in(untimed);
         let mut moves = Vec::new();
         record.legal_moves(&mut moves);
         let mut result = GameSearchResult {
