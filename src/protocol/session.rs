@@ -710,7 +710,9 @@ fn best_move_response(
     ponder: bool,
     step: &mut Step,
 ) -> Response {
-    let legal = game.legal_move_texts();
+    // Only a search bug needs the fallback: listing every move first cost Catchup on side
+    // 9 (about 1.6 million turns) a fifth of a second after every search.
+    let first_legal = || game.legal_move_texts().into_iter().next();
     match result.best_move {
         Some(text) => match game.canonical_move_text(&text) {
             Ok(canonical) => {
@@ -734,9 +736,9 @@ fn best_move_response(
                         job: "search".to_string(),
                         message: format!("illegal best move {text}: {error}"),
                     }));
-                Response::BestMove(legal.into_iter().next())
+                Response::BestMove(first_legal())
             }
         },
-        None => Response::BestMove(legal.into_iter().next()),
+        None => Response::BestMove(first_legal()),
     }
 }
