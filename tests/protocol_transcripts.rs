@@ -215,8 +215,10 @@ const SEARCH_INTERPLAY: &[&str] = &[
 ];
 
 /// Several lines (`MultiPV`), one script per variant: the lines of a search's last report
-/// are kept (time and nps filtered), ranked from 1; more lines than legal moves give one
-/// line per move; at 1 the lines carry no `multipv`; bad values are refused.
+/// are kept (time and nps filtered), ranked from 1, each with its proven marker if it has
+/// one (a hex checkers ending the built-in tables cover, Catchup positions the solver
+/// proves lost and won); more lines than legal moves give one line per move; at 1 the
+/// lines carry no `multipv`; bad values are refused.
 const MULTIPV_CHEVERSI: &[&str] = &[
     "setoption name MultiPV value 3",
     "position startpos moves Ke4 Qd5",
@@ -252,6 +254,9 @@ const MULTIPV_HEXCHECKERS: &[&str] = &[
     "go depth 3",
     "setoption name MultiPV value 20",
     "go depth 2",
+    "setoption name MultiPV value 3",
+    "position fen 4/5/6/7/2B1W1/4W/4 w - 0 40",
+    "go depth 3",
     "quit",
 ];
 
@@ -263,6 +268,10 @@ const MULTIPV_CATCHUP: &[&str] = &[
     "go nodes 2000",
     "position fen WWB/BBWW/WBWWW/WBBW/WB1 b 2",
     "go nodes 500",
+    "position fen WWB/BBW1/WB1W1/1BBW/WB1 w 2",
+    "go nodes 5000",
+    "position fen WW1/BBW1/WB1W1/1BBW/WB1 w 2",
+    "go nodes 5000",
     "quit",
 ];
 

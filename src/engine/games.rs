@@ -4,7 +4,8 @@
 //! - Cheversi: alpha-beta, with the exact phase by the solver of `tessera solve`
 //!   (`ExactPlies`), 100 centi-units per point.
 //! - Kruzno and hex checkers: alpha-beta probing the ending tables (the built-in ones and
-//!   an `EndingsFile`).
+//!   an `EndingsFile`); with several lines in an ending the tables cover, the lines'
+//!   exact values from the tables instead ([`ending_lines`]).
 //! - Catchup: MCTS with the playout and priors of the `CatchupPlayout` option.
 
 use crate::eval::catchup::CatchupTree;
@@ -16,6 +17,7 @@ use crate::solve::cheversi::{CheversiState, solver_nodes_estimate};
 use crate::solve::driver::{self, Settings as SolveSettings};
 use crate::solve::search::Shared as SolveShared;
 
+use super::ending_lines;
 use super::exact::ExactSolver;
 use super::{Algorithm, AlphaBetaSupply, Engine, EngineGame, SearchRequest};
 
@@ -91,6 +93,19 @@ impl<const N: usize> EngineGame for Checkers<N> {
     ) -> GameSearchResult<Self::Move> {
         // A handle on the loaded file (shared, not copied): the search borrows the engine.
         let tables = engine.ending_tables().clone();
+        // Several lines in an ending the tables cover: every line's exact value.
+        let lines = engine.options().lines;
+        if lines > 1
+            && let Some(result) = ending_lines::report_exact_lines(
+                request.record,
+                &tables,
+                lines,
+                request.limits,
+                request.report,
+            )
+        {
+            return result;
+        }
         let supply = AlphaBetaSupply {
             tables: &tables,
             exact: None,

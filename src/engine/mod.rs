@@ -10,9 +10,10 @@
 //! game.
 //!
 //! Files: `options` (the options and their limits), [`strategy`] (the `Strategy` option
-//! and its weak players), [`exact`] (Cheversi's exact phase), `games` (the per-game
-//! wiring); the [`Engine`] facade is here.
+//! and its weak players), [`exact`] (Cheversi's exact phase), [`ending_lines`] (hex
+//! checkers' exact lines from the ending tables), `games` (the per-game wiring); the [`Engine`] facade is here.
 
+pub mod ending_lines;
 pub mod exact;
 mod games;
 mod options;

@@ -305,7 +305,8 @@ fn line_info<G: MctsGame>(
 /// visited, up to `lines`, ranked as the search picks its move (a proven win first, a
 /// proven loss last, else by visits). Line 1 is the single line's report; a first step
 /// names one whole move (a turn's stones come in increasing order), so the lines are
-/// distinct moves.
+/// distinct moves. A line whose first step the solver proved is followed by its marker
+/// ([`report_proven`]).
 fn report_infos<G: MctsGame>(
     position: &G,
     tree: &Mcts<G::Tree>,
@@ -339,10 +340,24 @@ fn report_infos<G: MctsGame>(
             .partial_cmp(&(class(a), a.visits, a.wins))
             .unwrap_or(std::cmp::Ordering::Equal)
     });
+    // Line 1 is proven when its first step is, even before the root is.
+    let best_proven = tree.proven().or_else(|| {
+        tree.root_children()
+            .iter()
+            .find(|child| Some(child.step) == best)
+            .and_then(|child| child.proven)
+    });
+    let first = if best_proven == tree.proven() {
+        first
+    } else {
+        let pv = tree.principal_variation(None, &mut rng::seeded(0));
+        line_info(position, tree, shared, &pv, best_proven, tree.win_rate())
+    };
     report(SearchInfo {
         multipv: Some(1),
         ..first
     });
+    report_proven(best_proven, actor, report);
     for (index, child) in others.iter().take(lines - 1).enumerate() {
         let mut rng = rng::seeded(0);
         let pv = tree.principal_variation(Some(child.step), &mut rng);
@@ -355,5 +370,20 @@ fn report_infos<G: MctsGame>(
             multipv: Some(index as u32 + 2),
             ..line_info(position, tree, shared, &pv, child.proven, win_rate)
         });
+        report_proven(child.proven, actor, report);
     }
+}
+
+/// After a line whose first step is proven, its marker: `info string proven win` or
+/// `proven loss` for the root's side to move (the result is exact; the `mate` distance is
+/// the line's, not necessarily the shortest).
+fn report_proven(proven: Option<Player>, actor: Player, report: &mut dyn FnMut(SearchInfo)) {
+    let Some(winner) = proven else {
+        return;
+    };
+    let result = if winner == actor { "win" } else { "loss" };
+    report(SearchInfo {
+        string: Some(format!("proven {result}")),
+        ..SearchInfo::default()
+    });
 }

@@ -137,11 +137,18 @@ fn kept(replies: Vec<String>, progress: Progress) -> Vec<String> {
         .iter()
         .rposition(|reply| reply.starts_with("info ") && reply.contains(" multipv 1 "));
     let mut kept = Vec::new();
+    let mut previous_kept = false;
     for (index, reply) in replies.into_iter().enumerate() {
         let in_report = progress == Progress::LastLines
             && last_report.is_some_and(|start| index >= start)
             && reply.contains(" multipv ");
-        if keep(&reply) || in_report {
+        // With lines kept, a line's proven marker goes with its line.
+        let marker = progress == Progress::LastLines && reply.starts_with("info string proven");
+        if marker && !previous_kept {
+            continue;
+        }
+        previous_kept = keep(&reply) || in_report;
+        if previous_kept {
             kept.push(reply);
         }
     }
