@@ -623,6 +623,68 @@ fn loaded_records_step_through_and_the_engine_analyses_and_evaluates() {
     assert_eq!(moves_of(&state).len(), 1, "analysis never moves");
 }
 
+/// Analysis in several lines: `/api/lines` takes 1 to 5 (others refused), the engine gets
+/// them as `MultiPV`, the state lists the last report's lines best first with distinct
+/// first moves, and in a hex checkers ending the built-in tables cover every line's value
+/// is exact (its marker's value and text); a new number of lines restarts the analysis.
+#[test]
+fn analysis_lists_several_lines_with_exact_values_marked() {
+    let gui = Gui::start(&[]);
+    let reply = gui.post(
+        "/api/new",
+        json!({ "variant": "hexcheckers", "size": 4, "white": "human", "black": "human",
+                "fen": "4/5/5W/6B/4W1/5/4 w - 0 40" }),
+    );
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    for bad in [
+        json!({ "lines": 0 }),
+        json!({ "lines": 6 }),
+        json!({ "lines": "3" }),
+    ] {
+        assert_eq!(gui.post("/api/lines", bad.clone()).status, 400, "{bad}");
+    }
+    assert_eq!(gui.state()["analysis_lines"], 1);
+    assert_eq!(gui.post("/api/lines", json!({ "lines": 3 })).status, 200);
+    assert_eq!(gui.post("/api/analyse", json!({})).status, 200);
+    let ranked_of = |state: &Value| {
+        state["search"]["ranked"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    };
+    let state = gui.wait_for("three exact lines", |state| {
+        state["search"]["current"] == true
+            && ranked_of(state).len() == 3
+            && ranked_of(state).iter().all(|line| !line["exact"].is_null())
+    });
+    let ranked = ranked_of(&state);
+    let firsts: Vec<&str> = ranked
+        .iter()
+        .map(|line| line["pv"][0].as_str().expect("a first move"))
+        .collect();
+    assert_eq!(firsts[0], "e6-f5", "the quickest win first: {ranked:?}");
+    assert_eq!(ranked[0]["exact"], "win 4");
+    assert_eq!(ranked[0]["exact_text"], "win, converts in 4 plies");
+    assert_eq!(ranked[0]["score"], json!({ "cp": 99_996 }));
+    for (rank, line) in ranked.iter().enumerate() {
+        assert_eq!(line["multipv"], rank as u64 + 1);
+        assert!(!firsts[..rank].contains(&firsts[rank]), "{firsts:?}");
+    }
+    assert_eq!(ranked[1]["exact_text"], "draw");
+    // Two lines: the analysis starts again with them.
+    assert_eq!(gui.post("/api/lines", json!({ "lines": 2 })).status, 200);
+    gui.wait_for("two lines", |state| {
+        state["search"]["current"] == true
+            && ranked_of(state).len() == 2
+            && ranked_of(state).iter().all(|line| !line["exact"].is_null())
+            && engine_status(state) == "analysing"
+    });
+    assert_eq!(gui.post("/api/stop", json!({})).status, 200);
+    gui.wait_for("the analysis stopped", |state| {
+        engine_status(state) == "ready"
+    });
+}
+
 /// A version no state reaches during a test: a poll asking after it waits its full time.
 const FAR_AHEAD: u64 = 1 << 60;
 

@@ -1,7 +1,8 @@
 // Drives headless Chromium over the DevTools protocol for gui_browser_check.sh: starts
 // `tessera gui`, and in every variant plays one whole game as a person against Tessera
 // by clicking (cells with real mouse events; Cheversi's piece buttons, Catchup's "End
-// turn"), asks for analysis once, and saves screenshots. Any JavaScript exception,
+// turn"), asks for analysis in three lines once, then analyses one position near the end
+// per game whose lines carry exact values, and saves screenshots. Any JavaScript exception,
 // console error or failed request fails the check, and so does a click that makes no move.
 // Usage: node --experimental-websocket gui_browser_check.js CHROMIUM TESSERA OUTDIR
 "use strict";
@@ -73,7 +74,26 @@ async function main() {
         if (await evaluate(expression)) return;
         await sleep(40);
       }
-      throw new Error("timed out waiting for " + what);
+      const search = await evaluate("JSON.stringify({ search: GUI.state.search, engines: GUI.state.engines, marks: document.querySelectorAll('#overlay .line-mark').length })");
+      throw new Error("timed out waiting for " + what + " (" + search.slice(0, 1500) + ")");
+    };
+
+    // Analysis in three lines: the list, best first, and each line's first move on the
+    // board in its colour and number; with `exact`, every line's score marked exact.
+    const analyse = async (file, exact) => {
+      await evaluate(`(() => { const node = document.getElementById("lines"); node.value = "3"; node.dispatchEvent(new Event("change")); })()`);
+      await waitFor("three lines asked for", "GUI.state.analysis_lines === 3", 5000);
+      await clickElement("#analyse");
+      const wanted = exact ? " && GUI.state.search.ranked.every((line) => line.exact !== null) && document.querySelectorAll('#analysis .exact').length === GUI.state.search.ranked.length" : "";
+      // As many lines as there are legal moves, up to three (a capture may be forced).
+      const lines = exact ? "GUI.state.search.ranked.length >= 1" : "GUI.state.search.ranked.length === (GUI.state.variant === 'catchup' ? 3 : Math.min(3, GUI.state.legal.length))";
+      await waitFor("analysis in three lines" + (exact ? ", exact" : ""), "GUI.state.search.purpose === 'analysis' && GUI.state.search.current && " + lines + wanted + " && document.querySelectorAll('#analysis .swatch').length === GUI.state.search.ranked.length && (GUI.state.search.ranked.length === 1 || document.querySelectorAll('#overlay .line-mark').length >= GUI.state.search.ranked.length)", 60000);
+      await sleep(300);
+      await screenshot(file);
+      const shown = await evaluate("[...document.querySelectorAll('#analysis table.ranked tr')].slice(1).map((row) => row.textContent).join(' | ')");
+      console.log(file + ": " + shown);
+      await clickElement("#stop");
+      await waitFor("the analysis stopped", "GUI.state.engines[0].status === 'ready' && !GUI.state.analysing", 30000);
     };
 
     await send("Page.navigate", { url: server.url });
@@ -101,12 +121,7 @@ async function main() {
         if (state.result !== null) break;
         if (state.moves.length === 6 && !analysed) {
           analysed = true;
-          await clickElement("#analyse");
-          await waitFor("analysis with a principal variation", "GUI.state.search.purpose === 'analysis' && GUI.state.search.current && GUI.state.search.lines.some((line) => line.pv.length > 0) && document.querySelector('#overlay .pv-mark') !== null", 60000);
-          await sleep(300);
-          await screenshot(variant + "-analysis.png");
-          await clickElement("#stop");
-          await waitFor("the analysis stopped", "GUI.state.engines[0].status === 'ready' && !GUI.state.analysing", 30000);
+          await analyse(variant + "-analysis.png", false);
         }
         const before = state.moves.length;
         if (variant === "catchup") {
@@ -149,6 +164,25 @@ async function main() {
       console.log(variant + ": " + final.moves.length + " plies, " + shown + " (" +
         ((Date.now() - started) / 1000).toFixed(1) + " s)");
     }
+    // Exact values near the end: Cheversi 7 placements before the end (the solver),
+    // a hex checkers ending the built-in tables cover, a Catchup position the MCTS-solver
+    // proves; a person on both seats, so nobody moves.
+    const exactPositions = [
+      ["cheversi", 8, "8/8/8/8/3b4/3n4/1RbqBQ2/2R1K3 b e2"],
+      ["hexcheckers", 4, "4/5/5W/6B/4W1/5/4 w - 0 40"],
+      ["catchup", 3, "WWB/BBW1/WB1W1/1BBW/WB1 w 2"],
+    ].filter(([name]) => only.length === 0 || only.includes(name));
+    for (const [variant, side, fen] of exactPositions) {
+      await evaluate(`(() => {
+        const set = (id, value) => { const node = document.getElementById(id); node.value = value; node.dispatchEvent(new Event("change")); };
+        set("variant", ${JSON.stringify(variant)}); set("size", "${side}");
+        set("white", "human"); set("black", "human"); set("fen", ${JSON.stringify(fen)});
+      })()`);
+      await clickElement("#start");
+      await waitFor(variant + " position set", `GUI.state.variant === ${JSON.stringify(variant)} && GUI.state.side === ${side} && GUI.state.moves.length === 0 && document.getElementById('board').dataset.drawn === GUI.state.variant + '/' + GUI.state.side + '/' + GUI.state.position_id`, 30000);
+      await analyse(variant + "-exact.png", true);
+    }
+    await evaluate(`document.getElementById("fen").value = ""`);
   } finally {
     browser.child.kill();
     server.child.kill();

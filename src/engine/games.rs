@@ -93,12 +93,18 @@ impl<const N: usize> EngineGame for Checkers<N> {
     ) -> GameSearchResult<Self::Move> {
         // A handle on the loaded file (shared, not copied): the search borrows the engine.
         let tables = engine.ending_tables().clone();
-        // Several lines in an ending the tables cover: every line's exact value.
+        // Several lines in an ending the tables cover: every line's exact value. An
+        // analysis (`go infinite`) waits for the built-in tables rather than never
+        // seeing them: its search would not look again.
         let lines = engine.options().lines;
+        let mut exact_tables = tables.clone();
+        if request.limits.infinite {
+            exact_tables.set_wait_for_built_in(true);
+        }
         if lines > 1
             && let Some(result) = ending_lines::report_exact_lines(
                 request.record,
-                &tables,
+                &exact_tables,
                 lines,
                 request.limits,
                 request.report,

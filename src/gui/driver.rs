@@ -102,16 +102,20 @@ pub struct Driver {
     shared: Arc<Shared>,
     specs: Vec<EngineSpec>,
     processes: Vec<Option<(EngineProcess, GameConfig)>>,
+    /// The `MultiPV` each process was last given (1 when it starts).
+    lines_set: Vec<usize>,
     timeouts: DriverTimeouts,
 }
 
 impl Driver {
     pub fn new(shared: Arc<Shared>, specs: Vec<EngineSpec>, timeouts: DriverTimeouts) -> Self {
         let processes = specs.iter().map(|_| None).collect();
+        let lines_set = vec![1; specs.len()];
         Driver {
             shared,
             specs,
             processes,
+            lines_set,
             timeouts,
         }
     }
@@ -173,6 +177,7 @@ impl Driver {
                 Ok(process) => {
                     let pid = process.id();
                     self.processes[index] = Some((process, config));
+                    self.lines_set[index] = 1;
                     self.shared
                         .update(|table| table.set_status(index, EngineStatus::Ready, Some(pid)));
                 }
@@ -197,7 +202,7 @@ impl Driver {
 
     /// A game move (`analysis` false) or analysis of the current position.
     fn search(&mut self, index: usize, analysis: bool) {
-        let (config, position, go, position_id, bound) = {
+        let (config, position, go, position_id, bound, lines) = {
             let table = self.shared.lock();
             let mover = table.game().side_to_move();
             let dialect = self.specs[index].dialect;
@@ -205,6 +210,7 @@ impl Driver {
                 Some(clocks) => [Some(clocks[0].clone()), Some(clocks[1].clone())],
                 None => [None, None],
             };
+            let lines = if analysis { table.analysis_lines } else { 1 };
             let go = if analysis {
                 "go infinite".to_string()
             } else {
@@ -224,13 +230,27 @@ impl Driver {
                 go,
                 table.position_id,
                 bound,
+                lines,
             )
         };
-        let Some(process) = self.process(index, config) else {
+        // `MultiPV` only when it changes: a process starts at 1, an engine without the
+        // option ignores it (as the protocol says of unknown options).
+        if self.process(index, config).is_none() {
+            return;
+        }
+        let set_lines = std::mem::replace(&mut self.lines_set[index], lines) != lines;
+        let Some((process, _)) = self.processes[index].as_mut() else {
             return;
         };
         let pid = process.id();
-        let sent = process.send(&position).and_then(|()| process.send(&go));
+        let sent = if set_lines {
+            process.send(&format!("setoption name MultiPV value {lines}"))
+        } else {
+            Ok(())
+        };
+        let sent = sent
+            .and_then(|()| process.send(&position))
+            .and_then(|()| process.send(&go));
         if let Err(error) = sent {
             self.fail(index, &error);
             return;
@@ -258,7 +278,10 @@ impl Driver {
                         table.position_id != position_id
                             || table.shutdown
                             || table.engines[index].restart
-                            || (analysis && (!table.analysing || table.eval_requested))
+                            || (analysis
+                                && (!table.analysing
+                                    || table.eval_requested
+                                    || table.analysis_lines != lines))
                             || (!analysis && table.stop_requested)
                     };
                     let now = Instant::now();

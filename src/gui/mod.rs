@@ -7,7 +7,9 @@
 //!   [`crate::arena::engine_process::EngineProcess`]) and speaks the protocol to them.
 //! - [`server`]: HTTP on tiny_http: Host and Origin checks, body limits, the JSON API and
 //!   the page's files; [`polls`] keeps the waiting long polls off its workers.
-//! - [`info`], [`records`]: `info` lines as data; games loaded from match records.
+//! - [`info`], [`lines`], [`records`]: `info` lines as data; a search's lines as the page
+//!   lists them (several with `MultiPV`, exact values marked); games loaded from match
+//!   records.
 //! - `page.html`, `page.css`, `page.js`: the page; boards are drawn by the pictures'
 //!   `draw.js` from the same layout and frame data as `tessera render`.
 //!
@@ -16,6 +18,7 @@
 
 pub mod driver;
 pub mod info;
+pub mod lines;
 pub mod polls;
 pub mod records;
 pub mod server;
@@ -47,8 +50,12 @@ pub const GUI_LONG_ABOUT: &str = "Play, watch and analyse in a browser: a local 
         Undo and redo (also the arrow keys), a time, node or depth limit per move or a clock, \
         a start from a position string, copying the position string and the move list, and \
         loading a game from a `tessera match` JSONL line or PGN game to step through it. \
-        \"Analyse\" shows the engine's `info` lines live and draws the principal variation; \
-        \"Stop\" ends it; \"Evaluation\" shows the engine's `eval`.\n\n\
+        \"Analyse\" shows the engine's lines live (\"Lines\" 1 to 5, sent as `MultiPV`), \
+        best first, each with its score, an exact one (the engine's proven marker: Cheversi \
+        near the end, hex checkers endings in the tables, Catchup proven by the solver) marked \
+        \"exact\"; one line's moves are numbered on the board, several lines' first moves \
+        drawn each in its colour and number; \"Stop\" ends it; \"Evaluation\" shows the \
+        engine's `eval`.\n\n\
         The server talks to engines only through the protocol, as an outside GUI would, and \
         the rules library referees every move, a person's or an engine's. A crashed or hung \
         engine is shown on the page and restarted by its \"Restart\" button; the game stays \

@@ -110,6 +110,15 @@ function targets() {
   return [...found];
 }
 
+// The colours of the analysis lines, line 1 first, on the board and in the list.
+const LINE_COLOURS = ["#1d4ed8", "#dc2626", "#d97706", "#7c3aed", "#0e7490"];
+
+// The lines of the analysis's last report (several with MultiPV), best first.
+function rankedLines() {
+  const search = GUI.state.search;
+  return search.current && search.ranked ? search.ranked : [];
+}
+
 function latestPv() {
   const search = GUI.state.search;
   if (!search.current) return [];
@@ -126,8 +135,11 @@ async function drawBoard() {
   if (state !== GUI.state) return;
   // Redraw only what changed: a board replaced between a press and its release would
   // swallow the click.
-  const pv = latestPv().slice(0, 6);
-  const key = JSON.stringify([state.position_id, state.frame, GUI.selection, GUI.piece, pv, targets()]);
+  // Several lines: each line's first move in its colour; one line: its moves numbered.
+  const ranked = rankedLines();
+  const firsts = ranked.length > 1 ? ranked.map((line) => line.pv[0]) : [];
+  const pv = firsts.length > 0 ? [] : latestPv().slice(0, 6);
+  const key = JSON.stringify([state.position_id, state.frame, GUI.selection, GUI.piece, pv, firsts, targets()]);
   if (key === GUI.drawnKey) return;
   GUI.drawnKey = key;
   const board = $("board");
@@ -162,8 +174,47 @@ async function drawBoard() {
       element("text", { class: "pv-text", x, y }, overlay).textContent = String(number + 1);
     }
   });
+  drawLines(firsts, layout, overlay);
   svg.addEventListener("click", (event) => onBoardClick(event, layout, svg));
   board.dataset.drawn = layoutKey(state) + "/" + state.position_id;
+}
+
+// The first moves of several lines, each in its line's colour with its number: a
+// checkers path as a line from a dot to the numbered landing cell, a placement or a
+// Catchup turn's stones as numbered discs. Discs of several lines on one cell sit side
+// by side.
+function drawLines(firsts, layout, overlay) {
+  const variant = GUI.state.variant;
+  const point = (name) => layout.points[layout.index.get(name)];
+  const placed = new Map();
+  const disc = (name, colour, number) => {
+    const count = placed.get(name) || 0;
+    placed.set(name, count + 1);
+    let [x, y] = point(name);
+    const radius = layout.reach * (count === 0 ? 0.42 : 0.3);
+    if (count > 0) {
+      const angle = -Math.PI / 2 + (count - 1) * (Math.PI / 3);
+      x += Math.cos(angle) * layout.reach * 0.62;
+      y += Math.sin(angle) * layout.reach * 0.62;
+    }
+    element("circle", { class: "line-mark", cx: x, cy: y, r: radius, fill: colour }, overlay);
+    element("text", { class: "pv-text", x, y }, overlay).textContent = String(number);
+  };
+  firsts.forEach((move, index) => {
+    if (!move) return;
+    const colour = LINE_COLOURS[index % LINE_COLOURS.length];
+    const cells = moveCells(variant, move).filter((name) => layout.index.has(name));
+    if (cells.length === 0) return;
+    if (variant === "kruzno" || variant === "hexcheckers") {
+      const points = cells.map((name) => point(name).join(",")).join(" ");
+      element("polyline", { class: "line-path", points, stroke: colour }, overlay);
+      const [x, y] = point(cells[0]);
+      element("circle", { class: "line-mark", cx: x, cy: y, r: layout.reach * 0.16, fill: colour }, overlay);
+      disc(cells[cells.length - 1], colour, index + 1);
+    } else {
+      for (const name of cells) disc(name, colour, index + 1);
+    }
+  });
 }
 
 function cellAt(event, layout, svg) {
@@ -303,9 +354,55 @@ function renderPicker() {
 
 // ---- the panels ----
 
+// The lines of the last report, best first: each with its colour and number (as on the
+// board), its score (an exact one marked "exact"), depth, nodes and moves.
+function renderRankedLines(ranked) {
+  const table = document.createElement("table");
+  table.className = "ranked";
+  const head = table.insertRow();
+  for (const title of ["line", "score (side to move)", "depth", "nodes", "pv"]) {
+    const cell = document.createElement("th");
+    cell.textContent = title;
+    head.appendChild(cell);
+  }
+  ranked.forEach((line, index) => {
+    const row = table.insertRow();
+    const number = document.createElement("span");
+    number.className = "swatch";
+    number.style.background = LINE_COLOURS[index % LINE_COLOURS.length];
+    number.textContent = String(index + 1);
+    row.insertCell().appendChild(number);
+    const score = row.insertCell();
+    score.className = "score";
+    score.textContent = line.exact_text ?? line.score_text ?? "";
+    if (line.exact !== null) {
+      const badge = document.createElement("span");
+      badge.className = "exact";
+      badge.textContent = "exact";
+      badge.title = "proven " + line.exact + " (not an estimate)";
+      score.appendChild(badge);
+    }
+    row.insertCell().textContent = line.depth === null ? "" : line.depth + (line.seldepth ? "/" + line.seldepth : "");
+    row.insertCell().textContent = line.nodes ?? "";
+    const pv = row.insertCell();
+    pv.className = "pv";
+    pv.textContent = line.pv.join(" ");
+  });
+  return table;
+}
+
 function renderAnalysis() {
   const state = GUI.state;
   const box = $("analysis");
+  if (document.activeElement !== $("lines")) $("lines").value = String(state.analysis_lines);
+  const ranked = rankedLines();
+  if (ranked.length > 0) {
+    const title = document.createElement("div");
+    title.textContent = (state.search.purpose === "analysis" ? "Analysis" : "Search for the move") +
+      " by " + state.engines[state.search.engine].name;
+    box.replaceChildren(title, renderRankedLines(ranked));
+    return;
+  }
   const lines = state.search.lines.filter((line) => line.depth !== null || line.score !== null);
   if (lines.length === 0 || !state.search.current) { box.replaceChildren(); return; }
   const table = document.createElement("table");
@@ -613,6 +710,7 @@ async function setup() {
   $("analyse").addEventListener("click", () => post("/api/analyse"));
   $("stop").addEventListener("click", () => post("/api/stop"));
   $("eval").addEventListener("click", () => post("/api/eval"));
+  $("lines").addEventListener("change", () => post("/api/lines", { lines: Number($("lines").value) }));
   $("copy-position").addEventListener("click", () => copy(GUI.state.position));
   $("copy-moves").addEventListener("click", () => copy(GUI.state.moves.join(" ")));
   $("load-file").addEventListener("change", (event) => { if (event.target.files[0]) readLoadFile(event.target.files[0]); });

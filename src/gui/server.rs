@@ -19,7 +19,8 @@
 //! - `POST /api/new`, `/api/settings`: a new game, or new seats and limits;
 //!   `/api/move {"move"}`, `/api/undo {"count"}`, `/api/redo {"count"}`, `/api/resume`,
 //!   `/api/stop`, `/api/analyse`, `/api/eval`, `/api/restart {"engine"}`,
-//!   `/api/load {"text"}`.
+//!   `/api/load {"text"}`, `/api/lines {"lines"}` (lines an analysis shows, 1 to 5: the
+//!   engine's `MultiPV`; a running analysis starts again with them).
 
 use std::io::Read;
 use std::net::{IpAddr, SocketAddr};
@@ -36,7 +37,7 @@ use crate::registry::Registry;
 use super::driver::Shared;
 use super::polls::{self, Answer, MAX_PARKED, Polls};
 use super::records::read_game;
-use super::table::{EngineStatus, GameRequest};
+use super::table::{EngineStatus, GameRequest, MAX_ANALYSIS_LINES};
 
 /// The largest request body accepted (a game record of thousands of moves fits).
 pub const MAX_BODY: usize = 256 * 1024;
@@ -318,6 +319,19 @@ pub fn api_post(shared: &Shared, path: &str, body: &str) -> ApiReply {
                 Ok(())
             })
         }),
+        "/api/lines" => parse::<LinesRequest>(body).and_then(|request| {
+            if !(1..=MAX_ANALYSIS_LINES).contains(&request.lines) {
+                return Err(format!(
+                    "lines {} out of range 1..{MAX_ANALYSIS_LINES} (lines)",
+                    request.lines
+                ));
+            }
+            shared.update(|table| {
+                table.analysis_lines = request.lines;
+                table.touch();
+            });
+            Ok(())
+        }),
         "/api/eval" => parse::<Empty>(body).map(|_| {
             shared.update(|table| {
                 table.eval_requested = true;
@@ -379,6 +393,12 @@ struct StepRequest {
 #[serde(deny_unknown_fields)]
 struct LoadRequest {
     text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LinesRequest {
+    lines: usize,
 }
 
 #[derive(Deserialize)]

@@ -18,11 +18,14 @@ use crate::picture::picture_side;
 use crate::registry::{AnyGame, Registry};
 
 use super::info::{Info, parse_info};
+use super::lines::RankedLines;
 
 #[path = "table_view.rs"]
 mod view;
 use super::records::LoadedGame;
 
+/// Most lines an analysis may show (`MultiPV`).
+pub const MAX_ANALYSIS_LINES: usize = 5;
 /// `info` lines kept for the page per search.
 const INFO_LINES: usize = 30;
 /// Event lines kept for the page.
@@ -94,6 +97,8 @@ pub struct Search {
     pub purpose: &'static str,
     pub position_id: u64,
     pub lines: Vec<Info>,
+    /// The lines of its last report, with their exact values.
+    pub ranked: RankedLines,
 }
 
 /// The page's settings for a new game (`POST /api/new`) or for the current one
@@ -135,6 +140,8 @@ pub struct Table {
     pub engines: Vec<EngineView>,
     /// The page wants the engine's analysis of the current position.
     pub analysing: bool,
+    /// Lines an analysis shows (`MultiPV`, 1 to [`MAX_ANALYSIS_LINES`]).
+    pub analysis_lines: usize,
     pub stop_requested: bool,
     pub eval_requested: bool,
     /// The position of the last eval, and its lines.
@@ -207,6 +214,7 @@ impl Table {
             paused: false,
             engines,
             analysing: false,
+            analysis_lines: 1,
             stop_requested: false,
             eval_requested: false,
             eval: None,
@@ -564,6 +572,7 @@ impl Table {
             purpose,
             position_id: self.position_id,
             lines: Vec::new(),
+            ranked: RankedLines::default(),
         };
         if let Some(view) = self.engines.get_mut(engine) {
             view.status = if purpose == "analysis" {
@@ -578,6 +587,7 @@ impl Table {
     /// An engine line during a search; `info` lines are kept for the page.
     pub fn search_line(&mut self, line: &str) {
         if let Some(info) = parse_info(line) {
+            self.search.ranked.push(&info);
             self.search.lines.push(info);
             if self.search.lines.len() > INFO_LINES {
                 self.search.lines.remove(0);

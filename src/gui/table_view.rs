@@ -8,6 +8,7 @@ use crate::game::{Outcome, Player};
 use crate::picture::{frame, picture_side};
 
 use super::{EngineStatus, Table, player_name};
+use crate::gui::lines::LineView;
 
 impl Table {
     /// Everything the page draws, as JSON.
@@ -70,6 +71,7 @@ impl Table {
             .collect();
         let limits = &self.limits;
         let units = game.variant().facts().score_units;
+        let ranked = self.search.ranked.shown();
         json!({
             "version": self.version,
             "position_id": self.position_id,
@@ -115,7 +117,12 @@ impl Table {
                         value
                     })
                     .collect::<Vec<Value>>(),
+                "ranked": ranked
+                    .iter()
+                    .map(|line| LineView::new(line, units))
+                    .collect::<Vec<LineView>>(),
             },
+            "analysis_lines": self.analysis_lines,
             "eval": self.eval.as_ref().map(|(id, lines)| json!({
                 "current": *id == self.position_id,
                 "lines": lines,
