@@ -6,7 +6,11 @@
 
 use std::sync::atomic::AtomicBool;
 
-use tessera::endings::{EndingsFile, PLY_LIMIT, SolverBoard, Tables, Value, probe, won_positions};
+mod endings_support;
+
+use endings_support::side5_file;
+
+use tessera::endings::{PLY_LIMIT, SolverBoard, Tables, Value, probe, won_positions};
 use tessera::engine::{Engine, SearchOptions};
 use tessera::game::checkers::SmallCheckers;
 use tessera::game::{GameConfig, GameRecord, Outcome, Rules, Variant};
@@ -181,17 +185,7 @@ fn every_line_carries_the_tables_value_with_the_built_in_tables() {
 
 #[test]
 fn every_line_carries_the_tables_value_with_an_endings_file() {
-    let tables = side5_tables(3, 1);
-    let directory = std::env::temp_dir().join(format!(
-        "tessera-search-ending-lines-{}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&directory).expect("a temporary directory");
-    let path = directory.join("side5.tce");
-    let mut out = std::fs::File::create(&path).expect("created");
-    EndingsFile::from_tables(&tables)
-        .write(&mut out)
-        .expect("written");
+    let (tables, path) = side5_file("lines");
     let mut engine = Engine::new(SearchOptions {
         hash_mb: 4,
         lines: 256,
@@ -210,7 +204,7 @@ fn every_line_carries_the_tables_value_with_an_endings_file() {
     let start = SmallCheckers::start(&config).expect("side 5");
     let (infos, _, _) = search(&mut engine, &start);
     assert!(infos.iter().all(|info| info.string.is_none()), "{infos:?}");
-    let _ = std::fs::remove_dir_all(&directory);
+    let _ = std::fs::remove_dir_all(path.parent().expect("a directory"));
 }
 
 /// With one line the search is the usual one: no marker, and its own score.

@@ -5,30 +5,17 @@
 
 use std::sync::atomic::AtomicBool;
 
-use tessera::endings::{EndingsFile, PLY_LIMIT, SolverBoard, Tables, Value, probe, won_positions};
+mod endings_support;
+
+use endings_support::side5_file;
+
+use tessera::endings::{PLY_LIMIT, Value, probe, won_positions};
 use tessera::engine::{Engine, SearchOptions};
 use tessera::game::checkers::SmallCheckers;
 use tessera::game::{GameConfig, GameRecord, Rules, Variant};
 use tessera::protocol::ScriptRunner;
 use tessera::search::alphabeta::TABLE_WIN;
 use tessera::search::{Score, SearchLimits};
-
-/// Side-5 tables up to 3 v 1, and the path of their file in a fresh temporary directory.
-fn side5_file(name: &str) -> (Tables, std::path::PathBuf) {
-    let mut tables = Tables::new(SolverBoard::new(5).expect("side 5"), PLY_LIMIT);
-    tables.solve_up_to(3, 1);
-    let directory = std::env::temp_dir().join(format!(
-        "tessera-search-endings-{}-{name}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&directory).expect("a temporary directory");
-    let path = directory.join("side5.tce");
-    let mut out = std::fs::File::create(&path).expect("created");
-    EndingsFile::from_tables(&tables)
-        .write(&mut out)
-        .expect("written");
-    (tables, path)
-}
 
 fn position(text: &str) -> SmallCheckers {
     let mut config = GameConfig::new(Variant::HexCheckers);

@@ -74,8 +74,12 @@ async function main() {
         if (await evaluate(expression)) return;
         await sleep(40);
       }
-      const search = await evaluate("JSON.stringify({ search: GUI.state.search, engines: GUI.state.engines, marks: document.querySelectorAll('#overlay .line-mark').length })");
-      throw new Error("timed out waiting for " + what + " (" + search.slice(0, 1500) + ")");
+      // What the page held then, to find the cause of a rare failure.
+      const held = await evaluate(`JSON.stringify({ moves: GUI.state.moves.length, legal: GUI.state.legal.length,
+        selection: GUI.selection, piece: GUI.piece, busy: GUI.busy, engines: GUI.state.engines.map((engine) => engine.status),
+        ranked: GUI.state.search.ranked.map((line) => [line.multipv, line.pv[0], line.exact]),
+        marks: document.querySelectorAll('#overlay .line-mark').length, messages: GUI.state.messages.slice(-3) })`);
+      throw new Error("timed out waiting for " + what + " (" + held + ")");
     };
 
     // Analysis in three lines: the list, best first, and each line's first move on the
