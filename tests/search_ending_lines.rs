@@ -129,7 +129,7 @@ fn check_lines(engine: &mut Engine, tables: &Tables, text: &str) -> usize {
             let mut last_captures = false;
             for mv in &info.pv {
                 let parsed = current.parse_move(mv).expect("the pv is legal");
-                last_captures = current.captured_cells(parsed).len() > 0;
+                last_captures = !current.captured_cells(parsed).is_empty();
                 current.play_unchecked(parsed);
             }
             if plies <= 24 {
