@@ -78,7 +78,8 @@ async function main() {
       const held = await evaluate(`JSON.stringify({ moves: GUI.state.moves.length, legal: GUI.state.legal.length,
         selection: GUI.selection, piece: GUI.piece, busy: GUI.busy, engines: GUI.state.engines.map((engine) => engine.status),
         ranked: GUI.state.search.ranked.map((line) => [line.multipv, line.pv[0], line.exact]),
-        marks: document.querySelectorAll('#overlay .line-mark').length, messages: GUI.state.messages.slice(-3) })`);
+        marks: document.querySelectorAll('#overlay .line-mark').length, messages: GUI.state.messages.slice(-3), errors: GUI.errors,
+        position: GUI.state.position_id, drawn: document.getElementById("board").dataset.drawn, seats: GUI.state.seats, toMove: GUI.state.to_move })`);
       throw new Error("timed out waiting for " + what + " (" + held + ")");
     };
 

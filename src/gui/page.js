@@ -66,7 +66,10 @@ async function layoutFor(state) {
       spacing = Math.min(spacing, Math.hypot(x - layout.points[0][0], y - layout.points[0][1]));
     }
     layout.reach = spacing * 0.55;
-    GUI.layouts[key] = layout;
+    // Two draws may fetch the same layout at once (the first state and the next); the
+    // first one stored stays, since a board's click handler compares its layout with it
+    // (a second object would make that board ignore every click).
+    GUI.layouts[key] = GUI.layouts[key] || layout;
   }
   return GUI.layouts[key];
 }
