@@ -1,7 +1,8 @@
 //! Strength levels (`UCI_LimitStrength`): the engine plays as a weaker player, not as
-//! the full engine on a short clock. A level searches every root move (several lines,
-//! `MultiPV`) within a small node budget, then draws its move among them with weights
-//! `exp((score - best) / T)`: a move `T` centi-units worse than the best is drawn `e`
+//! the full engine on a short clock. A level searches its candidate moves (every root
+//! move, or its best few: several lines, `MultiPV`) within a small node budget, and
+//! (where the budget does not cover one ply of each) one ply; then it draws its move
+//! among them with weights `exp((score - best) / T)`: a move `T` centi-units worse than the best is drawn `e`
 //! times less often, so the mistakes are the ones the search itself sees as small, and
 //! their size falls with the temperature `T`. The draw uses the engine's generator,
 //! seeded by `Seed`, so a level plays the same moves for the same seed and history; the
@@ -25,8 +26,8 @@ use super::{Engine, EngineGame, SearchRequest};
 /// A proven win's value in centi-units, for the draw: far above any estimate.
 const PROVEN: i64 = 1_000_000;
 
-/// How a limited engine plays: its node budget per move and its temperature, resolved
-/// from a game's levels ([`Strength::of_level`], [`Strength::for_elo`]).
+/// How a limited engine plays: its node budget per move, its candidates and its
+/// temperature, resolved from a game's levels ([`Strength::of_level`], [`Strength::for_elo`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Strength {
     pub nodes: u64,
