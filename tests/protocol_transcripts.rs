@@ -259,7 +259,7 @@ const MULTIPV_CATCHUP: &[&str] = &[
     "setoption name UCI_Variant value catchup",
     "setoption name BoardSize value 3",
     "setoption name MultiPV value 3",
-    "position startpos moves e5",
+    "position startpos moves c3",
     "go nodes 2000",
     "position fen WWB/BBWW/WBWWW/WBBW/WB1 b 2",
     "go nodes 500",

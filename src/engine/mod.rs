@@ -10,11 +10,13 @@
 //! game.
 //!
 //! Files: `options` (the options and their limits), [`strategy`] (the `Strategy` option
-//! and its weak players), [`strength`] (the strength levels of `UCI_LimitStrength`), [`exact`] (Cheversi's exact phase), `games` (the per-game
+//! and its weak players), [`strength`] and `level_search` (the strength levels of
+//! `UCI_LimitStrength`), [`exact`] (Cheversi's exact phase), `games` (the per-game
 //! wiring); the [`Engine`] facade is here.
 
 pub mod exact;
 mod games;
+mod level_search;
 mod options;
 pub mod strategy;
 pub mod strength;
