@@ -34,7 +34,8 @@ def parse_arguments():
                         help="cheversi, kruzno, hexcheckers or catchup")
     parser.add_argument("--size", type=int, default=None, help="board side (variant default)")
     parser.add_argument("--levels", type=int, required=True,
-                        help="how many levels the variant's table has")
+                        help="how many levels to play, from the weakest (the variant's "
+                             "table's count for the whole ladder)")
     parser.add_argument("--full-nodes", type=int, default=None,
                         help="node budget of the full engine's reference match against the "
                              "strongest level (default: none played)")
@@ -50,8 +51,11 @@ def parse_arguments():
 
 
 def level_engine(arguments, level):
+    # A seed of its own: two engines on one seed draw from the same numbers move by move,
+    # and a near-random level's games against `random` or `greedy` follow each other.
     return ["cmd=" + arguments.engine, f"name=level{level}",
-            "option.UCI_LimitStrength=true", f"option.StrengthLevel={level}"]
+            "option.UCI_LimitStrength=true", f"option.StrengthLevel={level}",
+            f"option.Seed={1000 + level}"]
 
 
 def strategy_engine(arguments, strategy):

@@ -63,43 +63,51 @@ pub static KRUZNO_LEVELS: [Level; 5] = [
 ];
 
 /// Hex checkers' strength levels (measured on side 5, used on every side): the node budget, lines and temperature of each level, weakest
-/// first, and its Elo measured by `python3 scripts/matches/ladder.py --variant hexcheckers --size 5 --levels 6`
-/// (the uniformly random mover is 0).
-pub static HEX_CHECKERS_LEVELS: [Level; 6] = [
+/// first, and its Elo measured by `python3 scripts/matches/ladder.py --variant hexcheckers --size 5 --levels 7`
+/// (the uniformly random mover is 0). Level 1 searches one ply and draws among every move at a
+/// temperature above even a proven result's value: it plays as `random` does and loses to
+/// `greedy`, the weakest the draw allows.
+pub static HEX_CHECKERS_LEVELS: [Level; 7] = [
+    Level {
+        nodes: 1,
+        lines: 0,
+        temperature: 3_000_000,
+        elo: 0,
+    },
     Level {
         nodes: 50,
         lines: 0,
         temperature: 3000,
-        elo: 338,
+        elo: 255,
     },
     Level {
         nodes: 300,
         lines: 0,
         temperature: 1000,
-        elo: 427,
+        elo: 344,
     },
     Level {
         nodes: 300,
         lines: 0,
         temperature: 300,
-        elo: 591,
+        elo: 508,
     },
     Level {
         nodes: 300,
         lines: 0,
         temperature: 100,
-        elo: 708,
+        elo: 625,
     },
     Level {
         nodes: 3_000,
         lines: 3,
         temperature: 20,
-        elo: 977,
+        elo: 894,
     },
     Level {
         nodes: 20_000,
         lines: 3,
         temperature: 5,
-        elo: 1241,
+        elo: 1158,
     },
 ];
