@@ -87,14 +87,19 @@ fn every_variants_levels_play_legal_moves_fixed_by_the_seed() {
 }
 
 #[test]
-fn the_levels_rise_in_elo_and_budget() {
+fn the_levels_rise_in_elo_and_budget_and_cool() {
     for variant in Variant::ALL {
         let levels = variant.facts().levels;
         for pair in levels.windows(2) {
             assert!(pair[0].elo < pair[1].elo, "{variant:?}: {pair:?}");
-            assert!(pair[0].nodes <= pair[1].nodes, "{variant:?}: {pair:?}");
             assert!(
                 pair[0].temperature >= pair[1].temperature,
+                "{variant:?}: {pair:?}"
+            );
+            // A larger budget below is only for a level whose draw is uniform anyway:
+            // Catchup's level 1 visits every root child to draw among all of them.
+            assert!(
+                pair[0].nodes <= pair[1].nodes || pair[0].temperature >= 100 * pair[1].temperature,
                 "{variant:?}: {pair:?}"
             );
         }

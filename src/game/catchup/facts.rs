@@ -25,43 +25,52 @@ const RULE_PARAMETER: GameParameter = GameParameter {
 };
 
 /// Catchup's strength levels (measured on side 5, used on every side): the node budget, lines and temperature of each level, weakest
-/// first, and its Elo measured by `python3 scripts/matches/ladder.py --variant catchup --size 5 --levels 6`
-/// (the uniformly random mover is 0).
-pub static LEVELS: [Level; 6] = [
+/// first, and its Elo measured by `python3 scripts/matches/ladder.py --variant catchup --size 5 --levels 7`
+/// (the uniformly random mover is 0). Level 1 draws among every root child at a temperature
+/// above even a proven result's value, with a budget that visits each of them (a smaller one
+/// visits only the children the search orders first, better than a random move): it plays as
+/// `random` does and loses to `greedy`, the weakest the draw allows.
+pub static LEVELS: [Level; 7] = [
+    Level {
+        nodes: 1_000,
+        lines: 0,
+        temperature: 1_000_000,
+        elo: 3,
+    },
     Level {
         nodes: 10,
         lines: 0,
         temperature: 1000,
-        elo: 225,
+        elo: 194,
     },
     Level {
         nodes: 30,
         lines: 0,
         temperature: 300,
-        elo: 360,
+        elo: 329,
     },
     Level {
         nodes: 100,
         lines: 3,
         temperature: 150,
-        elo: 555,
+        elo: 524,
     },
     Level {
         nodes: 300,
         lines: 3,
         temperature: 100,
-        elo: 775,
+        elo: 744,
     },
     Level {
         nodes: 1_000,
         lines: 3,
         temperature: 50,
-        elo: 1022,
+        elo: 991,
     },
     Level {
         nodes: 3_000,
         lines: 2,
         temperature: 20,
-        elo: 1344,
+        elo: 1313,
     },
 ];
