@@ -27,7 +27,7 @@ const RULE_PARAMETER: GameParameter = GameParameter {
 /// Catchup's strength levels (measured on side 5, used on every side): the node budget, lines and temperature of each level, weakest
 /// first, and its Elo measured by `python3 scripts/matches/ladder.py --variant catchup --size 5 --levels 7`
 /// (the uniformly random mover is 0). Level 1 draws among every root child at a temperature
-/// above even a proven result's value, with a budget that visits each of them (a smaller one
+/// of a proven result's value, with a budget that visits each of them on side 5 (a smaller one
 /// visits only the children the search orders first, better than a random move): it plays as
 /// `random` does and loses to `greedy`, the weakest the draw allows.
 pub static LEVELS: [Level; 7] = [
