@@ -497,7 +497,7 @@ fn a_hung_engine_is_reported() {
 }
 
 /// The page lists the games the server gives it (`/api/games`, the registry's facts) and
-/// sends a game's parameters by option name.
+/// sends a game's parameters by option name, and a strength level per seat.
 #[test]
 fn the_page_reads_the_games_and_their_parameters_from_the_server() {
     let gui = Gui::start(&[]);
@@ -525,6 +525,8 @@ fn the_page_reads_the_games_and_their_parameters_from_the_server() {
             .filter_map(|parameter| parameter["option"].as_str())
             .collect();
         assert_eq!(served, options, "{}", facts.name);
+        let levels: Vec<u32> = facts.levels.iter().map(|level| level.elo).collect();
+        assert_eq!(game["levels"], json!(levels), "{}", facts.name);
     }
     let original =
         json!({ "variant": "catchup", "size": 3, "parameters": { "CatchupRule": "original" } });
@@ -546,6 +548,17 @@ fn the_page_reads_the_games_and_their_parameters_from_the_server() {
         reply.body["parameters"],
         json!({}),
         "Kruzno has no parameters"
+    );
+    // A strength per seat: full, or an Elo of the game's levels.
+    let levelled = json!({ "white_strength": "full", "black_strength": "442" });
+    let reply = gui.post("/api/settings", levelled);
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert_eq!(reply.body["strength"], json!([null, 442]));
+    let reply = gui.post("/api/settings", json!({ "black_strength": "weak" }));
+    assert_eq!(reply.status, 400);
+    assert_eq!(
+        reply.body["error"],
+        "strength: expected full or an Elo (weak)"
     );
 }
 

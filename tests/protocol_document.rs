@@ -1,7 +1,8 @@
 //! protocol.md stays honest about the code: its handshake block and option table list
 //! exactly what the engine announces, in the same order; its command summary names exactly
 //! the commands the parser knows; and its file formats (the match records, the solver's
-//! checkpoints and proofs, the ending tables file) name the fields the code writes.
+//! checkpoints and proofs, the ending tables file) name the fields the code writes. The
+//! README's table of strength levels shows the Elo of every game's levels in the code.
 
 use tessera::protocol::options::OptionTable;
 use tessera::protocol::parse::COMMANDS;
@@ -446,4 +447,33 @@ fn the_endings_file_header_names_the_keys_the_writer_writes() {
     let documented = fenced_block(section(&text, "### Ending tables"));
     assert_eq!(keys(&documented[0]), keys(&header));
     let _ = std::fs::remove_dir_all(&directory);
+}
+
+/// The README's table of strength levels: the Elo figures of the row that starts with
+/// the game's name.
+fn readme_level_row(readme: &str, game: &str) -> Vec<u32> {
+    let row = readme
+        .lines()
+        .find(|line| line.starts_with(&format!("| {game} |")))
+        .unwrap_or_else(|| panic!("README.md shows the levels of {game}"));
+    row.split('|')
+        .skip(2)
+        .map(str::trim)
+        .take_while(|cell| !cell.starts_with('`'))
+        .filter(|cell| !cell.is_empty())
+        .map(|cell| {
+            cell.parse()
+                .unwrap_or_else(|_| panic!("{game}: an Elo ({cell})"))
+        })
+        .collect()
+}
+
+#[test]
+fn the_readme_shows_every_games_levels() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
+    let readme = std::fs::read_to_string(path).expect("README.md is in the repository");
+    for facts in Registry::builtin().facts() {
+        let elo: Vec<u32> = facts.levels.iter().map(|level| level.elo).collect();
+        assert_eq!(readme_level_row(&readme, facts.name), elo, "{}", facts.name);
+    }
 }

@@ -311,6 +311,35 @@ const PONDER: &[&str] = &[
     "quit",
 ];
 
+/// The strength options: errors name the value and the reason; a limited engine still
+/// answers every `go` with a legal `bestmove`, in any variant.
+const STRENGTH: &[&str] = &[
+    "ugi",
+    "setoption name UCI_LimitStrength value maybe",
+    "setoption name UCI_Elo value 99999",
+    "setoption name UCI_Elo value -3",
+    "setoption name UCI_Elo value strong",
+    "setoption name UCI_Elo",
+    "setoption name StrengthLevel value 9",
+    "setoption name UCI_LimitStrength value true",
+    "setoption name UCI_Elo value 700",
+    "position startpos",
+    "go nodes 100000",
+    "isready",
+    "setoption name StrengthLevel value 1",
+    "setoption name UCI_Variant value catchup",
+    "position startpos moves e5",
+    "go depth 3",
+    "isready",
+    "setoption name UCI_Variant value kruzno",
+    "position startpos",
+    "go movetime 50",
+    "isready",
+    "setoption name UCI_LimitStrength value false",
+    "go depth 2",
+    "quit",
+];
+
 macro_rules! transcript_tests {
     ($name:literal, $script:expr, $in_process:ident, $binary:ident) => {
         #[test]
@@ -341,6 +370,7 @@ transcript_tests!(
 );
 transcript_tests!("catchup", CATCHUP, catchup_in_process, catchup_binary);
 transcript_tests!("ponder", PONDER, ponder_in_process, ponder_binary);
+transcript_tests!("strength", STRENGTH, strength_in_process, strength_binary);
 
 macro_rules! line_transcript_tests {
     ($name:literal, $script:expr, $in_process:ident, $binary:ident) => {

@@ -1,8 +1,9 @@
 // Drives headless Chromium over the DevTools protocol for gui_browser_check.sh: starts
-// `tessera gui`, and in every variant plays one whole game as a person against Tessera
-// by clicking (cells with real mouse events; Cheversi's piece buttons, Catchup's "End
-// turn"), asks for analysis in three lines once, then analyses one position near the end
-// per game whose lines carry exact values, and saves screenshots. Any JavaScript exception,
+// `tessera gui`, and in every variant plays one whole game as a person against Tessera at
+// the game's weakest strength level (chosen in the page's form), by clicking (cells with
+// real mouse events; Cheversi's piece buttons, Catchup's "End turn"), asks for analysis in
+// three lines once, then analyses one position near the end per game whose lines carry
+// exact values, and saves screenshots. Any JavaScript exception,
 // console error or failed request fails the check, and so does a click that makes no move.
 // Usage: node --experimental-websocket gui_browser_check.js CHROMIUM TESSERA OUTDIR
 "use strict";
@@ -115,8 +116,18 @@ async function main() {
         set("variant", ${JSON.stringify(variant)}); set("size", "${side}");
         set("white", "human"); set("black", "engine0"); set("limit-kind", "nodes"); set("limit-value", "300");
       })()`);
+      // The engine plays at the game's weakest strength level (its Elo from the table).
+      const elo = await evaluate(`(() => {
+        const select = document.getElementById("black-strength");
+        if (select.options.length < 2) return null;
+        select.value = select.options[1].value;
+        return Number(select.value);
+      })()`);
+      if (elo === null) fail(variant + ": no strength levels offered");
       await clickElement("#start");
       await waitFor(variant + " started", `GUI.state.variant === ${JSON.stringify(variant)} && GUI.state.moves.length === 0 && GUI.state.side === ${side}`, 30000);
+      await waitFor(variant + " against a level", `GUI.state.strength[1] === ${elo} && GUI.state.strength[0] === null`, 5000);
+      if (variant === "cheversi") await screenshot("strength-choice.png");
       let plies = 0;
       let analysed = false;
       let phoneShot = false;
@@ -166,7 +177,7 @@ async function main() {
       const shown = await evaluate("document.getElementById('result').textContent");
       if (!shown.startsWith("Game over")) fail(variant + ": the page does not show the result (" + shown + ")");
       await screenshot(variant + "-end.png");
-      console.log(variant + ": " + final.moves.length + " plies, " + shown + " (" +
+      console.log(variant + " against level 1 (Elo " + elo + "): " + final.moves.length + " plies, " + shown + " (" +
         ((Date.now() - started) / 1000).toFixed(1) + " s)");
     }
     // Exact values near the end: Cheversi 7 placements before the end (the solver),

@@ -10,14 +10,18 @@
 //! game.
 //!
 //! Files: `options` (the options and their limits), [`strategy`] (the `Strategy` option
-//! and its weak players), [`exact`] (Cheversi's exact phase), [`ending_lines`] (hex
-//! checkers' exact lines from the ending tables), `games` (the per-game wiring); the [`Engine`] facade is here.
+//! and its weak players), [`strength`] and `level_search` (the strength levels of
+//! `UCI_LimitStrength`), [`exact`] (Cheversi's exact phase), [`ending_lines`] (hex
+//! checkers' exact lines from the ending tables), `games` (the per-game wiring); the
+//! [`Engine`] facade is here.
 
 pub mod ending_lines;
 pub mod exact;
 mod games;
+mod level_search;
 mod options;
 pub mod strategy;
+pub mod strength;
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -39,6 +43,7 @@ use exact::{Attempt, ExactState};
 pub use exact::ExactSolver;
 pub use options::{MAX_LINES, MAX_THREADS, SearchOptions};
 pub use strategy::Strategy;
+pub use strength::Strength;
 
 /// When no limit at all is given, search this deep (alpha-beta) rather than forever.
 const DEFAULT_DEPTH: u32 = 64;
@@ -222,7 +227,10 @@ impl Engine {
             stop,
             report,
         };
-        G::full_search(self, request)
+        match self.options.strength {
+            Some(strength) => self.level_search(request, strength, moves.len()),
+            None => G::full_search(self, request),
+        }
     }
 
     fn budget<G: SearchGame>(&self, position: &G, limits: &SearchLimits) -> TimeBudget {

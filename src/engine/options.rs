@@ -6,6 +6,7 @@ use crate::eval::catchup_knowledge::PlayoutPolicy;
 use crate::search::DEFAULT_EXACT_PLIES;
 
 use super::strategy::Strategy;
+use super::strength::Strength;
 
 /// Most search threads (`Threads`): the option's maximum and the engine's clamp.
 pub const MAX_THREADS: usize = 256;
@@ -32,6 +33,9 @@ pub struct SearchOptions {
     /// `MultiPV`: how many lines a search reports, the best first, each with its own
     /// score; 1 is the plain search.
     pub lines: usize,
+    /// `UCI_LimitStrength` with `UCI_Elo` or `StrengthLevel`, resolved in the current
+    /// game's levels: how the limited engine plays; `None` at full strength.
+    pub strength: Option<Strength>,
 }
 
 impl Default for SearchOptions {
@@ -46,6 +50,7 @@ impl Default for SearchOptions {
             catchup_playout: PlayoutPolicy::default(),
             endings_file: String::new(),
             lines: 1,
+            strength: None,
         }
     }
 }

@@ -26,6 +26,10 @@ pub struct GameFacts {
     pub parameters: &'static [GameParameter],
     /// What a `score cp N` of the engine means in this game.
     pub score_units: ScoreUnits,
+    /// The engine's strength levels (`UCI_LimitStrength`), weakest first, each with its
+    /// measured Elo; empty for a game without levels (it then always plays at full
+    /// strength).
+    pub levels: &'static [Level],
 }
 
 impl GameFacts {
@@ -99,6 +103,20 @@ pub fn listed(words: &[&str], conjunction: &str) -> String {
         [only] => only.to_string(),
         [init @ .., last] => format!("{} {conjunction} {last}", init.join(", ")),
     }
+}
+
+/// One strength level of a game's engine (`UCI_LimitStrength`): how much it searches
+/// (a node budget, so that it plays alike on a fast or a slow machine), among how many of
+/// the best moves it picks (`lines`; 0 for every legal move) and how freely (a softmax
+/// temperature in the game's centi-units: a move `temperature` worse than the best is
+/// drawn `e` times less often), with the Elo measured for it on the scale where the
+/// uniformly random mover is 0 (`scripts/matches/ladder.py`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Level {
+    pub nodes: u64,
+    pub lines: u32,
+    pub temperature: u32,
+    pub elo: u32,
 }
 
 /// A board's shape. The first field of the game's position string lists its rows,

@@ -26,7 +26,7 @@ pub use builtin::GameKind;
 pub use catchup::CatchupRule;
 pub use error::{MoveError, PositionError};
 pub use facts::{
-    BoardShape, GameFacts, GameParameter, ParameterValues, ScoreUnits, either_of, listed,
+    BoardShape, GameFacts, GameParameter, Level, ParameterValues, ScoreUnits, either_of, listed,
 };
 pub use record::GameRecord;
 

@@ -202,7 +202,7 @@ impl Driver {
 
     /// A game move (`analysis` false) or analysis of the current position.
     fn search(&mut self, index: usize, analysis: bool) {
-        let (config, position, go, position_id, bound, lines) = {
+        let (config, position, go, position_id, bound, lines, strength) = {
             let table = self.shared.lock();
             let mover = table.game().side_to_move();
             let dialect = self.specs[index].dialect;
@@ -215,6 +215,12 @@ impl Driver {
                 "go infinite".to_string()
             } else {
                 go_command(&table.limits, &clocks, mover, dialect)
+            };
+            // Analysis is at full strength; a move at the mover's seat's.
+            let strength = if analysis {
+                None
+            } else {
+                table.strength[mover.index()]
             };
             let time = table
                 .limits
@@ -231,6 +237,7 @@ impl Driver {
                 table.position_id,
                 bound,
                 lines,
+                strength_commands(strength),
             )
         };
         // `MultiPV` only when it changes: a process starts at 1, an engine without the
@@ -249,6 +256,11 @@ impl Driver {
             Ok(())
         };
         let sent = sent
+            .and_then(|()| {
+                strength
+                    .iter()
+                    .try_for_each(|command| process.send(command))
+            })
             .and_then(|()| process.send(&position))
             .and_then(|()| process.send(&go));
         if let Err(error) = sent {
@@ -392,5 +404,18 @@ impl Drop for Driver {
     /// Engines get `quit` and are reaped ([`EngineProcess`]'s own drop).
     fn drop(&mut self) {
         self.processes.clear();
+    }
+}
+
+/// The `setoption` lines that set an engine's strength before a search: an Elo
+/// (`UCI_LimitStrength` and `UCI_Elo`, clamped by the engine to the game's levels) or
+/// full strength.
+fn strength_commands(elo: Option<u32>) -> Vec<String> {
+    match elo {
+        Some(elo) => vec![
+            "setoption name UCI_LimitStrength value true".to_string(),
+            format!("setoption name UCI_Elo value {elo}"),
+        ],
+        None => vec!["setoption name UCI_LimitStrength value false".to_string()],
     }
 }

@@ -560,6 +560,8 @@ function fillForm(state) {
   fillSizes(state.side, state.parameters);
   $("white").value = state.seats[0];
   $("black").value = state.seats[1];
+  const game = gameNamed(state.variant);
+  if (game) fillStrengths(game, state.strength);
   for (const kind of ["movetime", "nodes", "depth", "clock"]) {
     if (state.limits[kind] !== null) { $("limit-kind").value = kind; $("limit-value").value = state.limits[kind]; break; }
   }
@@ -609,6 +611,32 @@ function fillSizes(chosen, values) {
     label.appendChild(choice);
     box.appendChild(label);
   }
+  fillStrengths(game);
+}
+
+// The strength choices of the engine seats: full strength, or one of the game's levels by
+// its Elo (sent to the engine as UCI_LimitStrength and UCI_Elo).
+function fillStrengths(game, chosen) {
+  ["white-strength", "black-strength"].forEach((id, index) => {
+    const select = $(id);
+    const previous = chosen ? String(chosen[index] === null ? "full" : chosen[index]) : select.value;
+    select.replaceChildren();
+    const full = document.createElement("option");
+    full.value = "full";
+    full.textContent = "full strength";
+    select.appendChild(full);
+    (game.levels || []).forEach((elo, level) => {
+      const option = document.createElement("option");
+      option.value = String(elo);
+      option.textContent = "level " + (level + 1) + " (Elo " + elo + ")";
+      select.appendChild(option);
+    });
+    select.value = [...select.options].some((option) => option.value === previous) ? previous : "full";
+  });
+}
+
+function strengthFields() {
+  return { white_strength: $("white-strength").value, black_strength: $("black-strength").value };
 }
 
 function parameterValues() {
@@ -697,14 +725,14 @@ async function setup() {
     event.preventDefault();
     const request = {
       variant: $("variant").value, size: Number($("size").value), parameters: parameterValues(),
-      white: $("white").value, black: $("black").value, ...limitFields(),
+      white: $("white").value, black: $("black").value, ...limitFields(), ...strengthFields(),
     };
     const fen = $("fen").value.trim();
     if (fen !== "") request.fen = fen;
     post("/api/new", request);
   });
   $("apply").addEventListener("click", () =>
-    post("/api/settings", { white: $("white").value, black: $("black").value, ...limitFields() }));
+    post("/api/settings", { white: $("white").value, black: $("black").value, ...limitFields(), ...strengthFields() }));
   $("undo").addEventListener("click", () => post("/api/undo", { count: 1 }));
   $("redo").addEventListener("click", () => post("/api/redo", { count: 1 }));
   $("to-start").addEventListener("click", () => post("/api/undo", { count: GUI.state.moves.length }));

@@ -14,7 +14,7 @@
 //!   the workers to the other requests; past [`MAX_PARKED`] waiting polls, 503.
 //! - `GET /api/games`: the games the page offers, from the registry: each one's name,
 //!   title, board sides (`[low, high]`), default side and parameters (option, title,
-//!   values, the default first).
+//!   values, the default first) and the Elo of its engine's strength levels.
 //! - `GET /api/layout?variant=NAME&side=N`: the board's drawing data.
 //! - `POST /api/new`, `/api/settings`: a new game, or new seats and limits;
 //!   `/api/move {"move"}`, `/api/undo {"count"}`, `/api/redo {"count"}`, `/api/resume`,
@@ -470,6 +470,7 @@ pub fn api_games(registry: &Registry) -> ApiReply {
                 "sizes": [facts.sizes.start(), facts.sizes.end()],
                 "default_size": facts.default_size,
                 "parameters": parameters,
+                "levels": facts.levels.iter().map(|level| level.elo).collect::<Vec<_>>(),
             })
         })
         .collect();

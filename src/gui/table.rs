@@ -118,6 +118,10 @@ pub struct GameRequest {
     pub nodes: Option<u64>,
     pub depth: Option<u32>,
     pub clock: Option<String>,
+    /// The strength of an engine playing White or Black: `full`, or an Elo sent as
+    /// `UCI_LimitStrength true` and `UCI_Elo` before each of its moves.
+    pub white_strength: Option<String>,
+    pub black_strength: Option<String>,
 }
 
 /// Everything on the table.
@@ -132,6 +136,7 @@ pub struct Table {
     redo: Vec<String>,
     forfeit: Option<(Player, String)>,
     pub seats: [Seat; 2],
+    pub strength: SeatStrengths,
     pub limits: MoveLimits,
     clocks: Option<[GameClock; 2]>,
     turn_started: Instant,
@@ -155,6 +160,21 @@ fn player_name(player: Player) -> &'static str {
     match player {
         Player::One => "White",
         Player::Two => "Black",
+    }
+}
+
+/// Per seat, the Elo an engine there plays at (`UCI_Elo`); `None` at full strength.
+pub type SeatStrengths = [Option<u32>; 2];
+
+/// A seat's strength from the page: `full` (`None`), or an Elo.
+fn strength_of(text: &Option<String>, old: Option<u32>) -> Result<Option<u32>, String> {
+    match text.as_deref().map(str::trim) {
+        None => Ok(old),
+        Some("full") => Ok(None),
+        Some(text) => text
+            .parse::<u32>()
+            .map(Some)
+            .map_err(|_| format!("strength: expected full or an Elo ({text})")),
     }
 }
 
@@ -205,6 +225,7 @@ impl Table {
             redo: Vec::new(),
             forfeit: None,
             seats: [Seat::Human, Seat::Engine(0)],
+            strength: [None, None],
             limits: MoveLimits {
                 movetime: Some(Duration::from_millis(1000)),
                 ..MoveLimits::default()
@@ -296,12 +317,13 @@ impl Table {
             _ => AnyGame::new(config),
         }
         .map_err(|error| error.to_string())?;
-        let (seats, limits) = self.seats_and_limits(request)?;
+        let (seats, strength, limits) = self.seats_and_limits(request)?;
         self.game = game;
         self.moves.clear();
         self.redo.clear();
         self.forfeit = None;
         self.seats = seats;
+        self.strength = strength;
         self.set_limits(limits);
         self.paused = false;
         self.eval = None;
@@ -326,15 +348,21 @@ impl Table {
                 "variant, size, parameters and position need a new game (settings)".to_string(),
             );
         }
-        let (seats, limits) = self.seats_and_limits(request)?;
+        let (seats, strength, limits) = self.seats_and_limits(request)?;
         self.seats = seats;
+        self.strength = strength;
         self.set_limits(limits);
         self.paused = false;
         self.touch();
         Ok(())
     }
 
-    fn seats_and_limits(&self, request: &GameRequest) -> Result<([Seat; 2], MoveLimits), String> {
+    /// The seats, their strength and the limits of `request`, the current ones where it
+    /// gives none.
+    fn seats_and_limits(
+        &self,
+        request: &GameRequest,
+    ) -> Result<([Seat; 2], SeatStrengths, MoveLimits), String> {
         let count = self.engines.len();
         let seat = |text: &Option<String>, old: Seat| match text {
             Some(text) => Seat::parse(text, count),
@@ -353,7 +381,11 @@ impl Table {
         } else {
             self.limits
         };
-        Ok((seats, limits))
+        let strength = [
+            strength_of(&request.white_strength, self.strength[0])?,
+            strength_of(&request.black_strength, self.strength[1])?,
+        ];
+        Ok((seats, strength, limits))
     }
 
     fn set_limits(&mut self, limits: MoveLimits) {
@@ -682,6 +714,10 @@ mod tests {
                 clock: Some("soon".into()),
                 ..GameRequest::default()
             },
+            GameRequest {
+                black_strength: Some("strong".into()),
+                ..GameRequest::default()
+            },
         ] {
             let version = table.version;
             assert!(table.new_game(&bad).is_err(), "{bad:?}");
@@ -693,10 +729,18 @@ mod tests {
             white: Some("engine0".into()),
             black: Some("human".into()),
             nodes: Some(300),
+            white_strength: Some("900".into()),
             ..GameRequest::default()
         };
         table.new_game(&good).expect("valid");
         assert_eq!(table.engine_to_move(), Some(0));
         assert_eq!(table.limits.nodes, Some(300));
+        assert_eq!(table.strength, [Some(900), None]);
+        let full = GameRequest {
+            white_strength: Some("full".into()),
+            ..GameRequest::default()
+        };
+        table.change_settings(&full).expect("valid");
+        assert_eq!(table.strength, [None, None]);
     }
 }

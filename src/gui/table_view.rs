@@ -93,6 +93,7 @@ impl Table {
             "legal": legal,
             "stones_allowed": stones,
             "seats": [self.seats[0].name(), self.seats[1].name()],
+            "strength": self.strength,
             "limits": {
                 "movetime": limits.movetime.map(|time| time.as_millis() as u64),
                 "nodes": limits.nodes,

@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use crate::engine::{SearchOptions, Strategy};
+use crate::engine::{SearchOptions, Strategy, Strength};
 use crate::eval::catchup_knowledge::PlayoutPolicy;
 use crate::game::GameConfig;
 use crate::registry::Registry;
@@ -52,6 +52,9 @@ pub enum OptionId {
     EndingsFile,
     MultiPv,
     Ponder,
+    LimitStrength,
+    Elo,
+    StrengthLevel,
 }
 
 impl OptionId {
@@ -156,6 +159,48 @@ const ENGINE_OPTIONS: &[OptionSpec] = &[
     },
 ];
 
+/// The strength options: `UCI_LimitStrength`, then `UCI_Elo` over the Elo of every
+/// game's levels (from the weakest level of any game to the strongest of any; each game
+/// clamps it to its own table) and `StrengthLevel` up to the longest table.
+fn strength_options(registry: &Registry) -> [OptionSpec; 3] {
+    let ranges: Vec<(u32, u32)> = registry
+        .facts()
+        .filter_map(|facts| Strength::elo_range(facts.levels))
+        .collect();
+    let low = ranges.iter().map(|range| range.0).min().unwrap_or(0);
+    let high = ranges.iter().map(|range| range.1).max().unwrap_or(0);
+    let most_levels = registry
+        .facts()
+        .map(|facts| facts.levels.len())
+        .max()
+        .unwrap_or(0);
+    [
+        OptionSpec {
+            name: "UCI_LimitStrength",
+            id: OptionId::LimitStrength,
+            kind: OptionKind::Check { default: false },
+        },
+        OptionSpec {
+            name: "UCI_Elo",
+            id: OptionId::Elo,
+            kind: OptionKind::Spin {
+                default: u64::from(low),
+                min: u64::from(low),
+                max: u64::from(high),
+            },
+        },
+        OptionSpec {
+            name: "StrengthLevel",
+            id: OptionId::StrengthLevel,
+            kind: OptionKind::Spin {
+                default: 0,
+                min: 0,
+                max: most_levels as u64,
+            },
+        },
+    ]
+}
+
 /// The UCI spelling of an empty text value.
 const EMPTY_TEXT: &str = "<empty>";
 
@@ -205,6 +250,32 @@ pub struct Settings {
     pub search: SearchOptions,
     /// `Ponder`: `bestmove` names the reply the engine expects (`ponder <move>`).
     pub ponder: bool,
+    /// `UCI_LimitStrength`: play at a strength level rather than at full strength.
+    pub limit_strength: bool,
+    /// `UCI_Elo`: the Elo the level is picked for, in the current game's levels.
+    pub elo: u32,
+    /// `StrengthLevel`: a level of the current game's table by number (1 the weakest),
+    /// instead of `UCI_Elo`; 0 to follow `UCI_Elo`.
+    pub level: u32,
+}
+
+impl Settings {
+    /// The strength the engine plays at under these settings: `None` without
+    /// `UCI_LimitStrength` or in a game without levels; else the level `StrengthLevel`
+    /// names (clamped to the game's table) or the one `UCI_Elo` picks.
+    pub fn strength(&self) -> Option<Strength> {
+        if !self.limit_strength {
+            return None;
+        }
+        let levels = self.game.variant.facts().levels;
+        match self.level {
+            0 => Strength::for_elo(levels, self.elo),
+            level => {
+                let index = (level as usize).min(levels.len()).checked_sub(1)?;
+                levels.get(index).map(Strength::of_level)
+            }
+        }
+    }
 }
 
 impl Default for Settings {
@@ -278,6 +349,7 @@ impl OptionTable {
             }
         }
         specs.extend(ENGINE_OPTIONS.iter().cloned());
+        specs.extend(strength_options(&registry));
         Ok(OptionTable { registry, specs })
     }
 
@@ -316,6 +388,9 @@ impl OptionTable {
             game: GameConfig::new(self.registry.default_game()),
             search: SearchOptions::default(),
             ponder: false,
+            limit_strength: false,
+            elo: 0,
+            level: 0,
         };
         for spec in &self.specs {
             match self.apply(&settings, spec.name, Some(&spec.default_text())) {
@@ -376,6 +451,14 @@ impl OptionTable {
                     OptionId::MultiPv => next.search.lines = as_usize(number)?,
                     OptionId::MoveOverhead => next.search.move_overhead_ms = number,
                     OptionId::Seed => next.search.seed = number,
+                    OptionId::Elo => {
+                        next.elo =
+                            u32::try_from(number).map_err(|_| bad("too large".to_string()))?
+                    }
+                    OptionId::StrengthLevel => {
+                        next.level =
+                            u32::try_from(number).map_err(|_| bad("too large".to_string()))?
+                    }
                     OptionId::ExactPlies => {
                         next.search.exact_plies =
                             u32::try_from(number).map_err(|_| bad("too large".to_string()))?
@@ -443,10 +526,13 @@ impl OptionTable {
                 };
                 match spec.id {
                     OptionId::Ponder => next.ponder = on,
+                    OptionId::LimitStrength => next.limit_strength = on,
                     _ => return Err(bad("not a check option".to_string())),
                 }
             }
         }
+        // The level follows the game too: a new variant has levels of its own.
+        next.search.strength = next.strength();
         Ok(OptionUpdate {
             id: spec.id,
             settings: next,
@@ -588,5 +674,57 @@ mod tests {
         let five = set(&catchup, "BoardSize", "5").expect("accepted");
         let hex = set(&five, "UCI_Variant", "hexcheckers").expect("accepted");
         assert_eq!(hex.game.size, Some(5));
+    }
+
+    #[test]
+    fn strength_follows_the_limit_the_elo_the_level_and_the_variant() {
+        use crate::engine::Strength;
+        use crate::protocol::options::OptionKind;
+        let defaults = Settings::default();
+        assert_eq!(defaults.search.strength, None, "full strength by default");
+        let table = OptionTable::builtin();
+        let Some(OptionKind::Spin { min, max, .. }) =
+            table.find("UCI_Elo").map(|spec| spec.kind.clone())
+        else {
+            panic!("UCI_Elo is a spin option");
+        };
+        let weakest = |variant: Variant| Strength::of_level(&variant.facts().levels[0]);
+        let strongest = |variant: Variant| {
+            let levels = variant.facts().levels;
+            Strength::of_level(&levels[levels.len() - 1])
+        };
+        let low = set(&defaults, "UCI_Elo", &min.to_string()).expect("the minimum");
+        assert_eq!(low.search.strength, None, "UCI_Elo alone changes nothing");
+        let limited = set(&low, "UCI_LimitStrength", "true").expect("accepted");
+        assert_eq!(limited.search.strength, Some(weakest(Variant::Cheversi)));
+        // Switching the game picks the level in the new game's table.
+        let catchup = set(&limited, "UCI_Variant", "catchup").expect("accepted");
+        assert_eq!(catchup.search.strength, Some(weakest(Variant::Catchup)));
+        let high = set(&catchup, "UCI_Elo", &max.to_string()).expect("the maximum");
+        assert_eq!(high.search.strength, Some(strongest(Variant::Catchup)));
+        let second = set(&high, "StrengthLevel", "2").expect("accepted");
+        assert_eq!(
+            second.search.strength,
+            Some(Strength::of_level(&Variant::Catchup.facts().levels[1]))
+        );
+        let off = set(&second, "UCI_LimitStrength", "false").expect("accepted");
+        assert_eq!(off.search.strength, None);
+        assert_eq!(
+            set(&defaults, "UCI_Elo", &(max + 1).to_string()),
+            Err(format!(
+                "bad value for option UCI_Elo: expected an integer from {min} to {max} ({})",
+                max + 1
+            ))
+        );
+        assert_eq!(
+            set(&defaults, "UCI_Elo", "strong"),
+            Err(format!(
+                "bad value for option UCI_Elo: expected an integer from {min} to {max} (strong)"
+            ))
+        );
+        assert_eq!(
+            set(&defaults, "UCI_LimitStrength", "1"),
+            Err("bad value for option UCI_LimitStrength: expected true or false (1)".into())
+        );
     }
 }

@@ -171,6 +171,7 @@ mod tests {
         board: BoardShape::Hex,
         parameters: &[],
         score_units: ScoreUnits::WinRate,
+        levels: &[],
     };
     static SMALL: GameEntry = GameEntry::of::<Catchup>(&SMALL_FACTS);
 

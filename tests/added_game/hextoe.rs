@@ -50,6 +50,7 @@ pub static FACTS: GameFacts = GameFacts {
         values: &["3", "4"],
     }],
     score_units: ScoreUnits::Hundredths("lines"),
+    levels: &[],
 };
 
 /// The option that sets the length of a winning line.

@@ -1,7 +1,7 @@
 //! Catchup's facts: side 2 to 9 (5 by default), the rule for the third stone as its one
 //! parameter, and scores as a win rate (the engine plays it by MCTS).
 
-use crate::game::facts::{BoardShape, GameFacts, GameParameter, ScoreUnits};
+use crate::game::facts::{BoardShape, GameFacts, GameParameter, Level, ScoreUnits};
 
 use super::rule::CatchupRule;
 
@@ -13,6 +13,7 @@ pub static FACTS: GameFacts = GameFacts {
     default_size: 5,
     parameters: &[RULE_PARAMETER],
     score_units: ScoreUnits::WinRate,
+    levels: &LEVELS,
 };
 
 /// The parameter that picks the rule for the third stone ([`CatchupRule`]).
@@ -22,3 +23,54 @@ const RULE_PARAMETER: GameParameter = GameParameter {
     title: "Catchup rule",
     values: &CatchupRule::NAMES,
 };
+
+/// Catchup's strength levels (measured on side 5, used on every side): the node budget, lines and temperature of each level, weakest
+/// first, and its Elo measured by `python3 scripts/matches/ladder.py --variant catchup --size 5 --levels 7`
+/// (the uniformly random mover is 0). Level 1 draws among every root child at a temperature
+/// of a proven result's value, with a budget that visits each of them on side 5 (a smaller one
+/// visits only the children the search orders first, better than a random move): it plays as
+/// `random` does and loses to `greedy`, the weakest the draw allows.
+pub static LEVELS: [Level; 7] = [
+    Level {
+        nodes: 1_000,
+        lines: 0,
+        temperature: 1_000_000,
+        elo: 3,
+    },
+    Level {
+        nodes: 10,
+        lines: 0,
+        temperature: 1000,
+        elo: 194,
+    },
+    Level {
+        nodes: 30,
+        lines: 0,
+        temperature: 300,
+        elo: 329,
+    },
+    Level {
+        nodes: 100,
+        lines: 3,
+        temperature: 150,
+        elo: 524,
+    },
+    Level {
+        nodes: 300,
+        lines: 3,
+        temperature: 100,
+        elo: 744,
+    },
+    Level {
+        nodes: 1_000,
+        lines: 3,
+        temperature: 50,
+        elo: 991,
+    },
+    Level {
+        nodes: 3_000,
+        lines: 2,
+        temperature: 20,
+        elo: 1313,
+    },
+];
