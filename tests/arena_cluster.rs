@@ -87,7 +87,8 @@ fn assert_split_equals_whole(name: &str, match_arguments: &[String], counts: &[u
 
 #[test]
 fn test_engine_matches_split_1_2_3_and_7_ways_equal_the_whole() {
-    let mut arguments = test_engine("alpha", &["--seed", "3"]);
+    // Alpha takes a seed per game from the runner: the shards must send the same ones.
+    let mut arguments = test_engine("alpha", &["--seed", "3", "--seed-option"]);
     arguments.extend(test_engine("beta", &["--seed", "4"]));
     // 15 games: seven pairs and a lone last game, so 7 shards get one pair each (the last
     // one two) and 2 and 3 shards get unequal blocks.
@@ -204,6 +205,7 @@ fn winning_record(game: u64) -> MatchRecord {
         reason: String::new(),
         final_position: String::new(),
         seed: 1,
+        engine_seeds: [None, None],
         sprt: Some("elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized".to_string()),
     }
 }

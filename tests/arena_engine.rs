@@ -46,6 +46,26 @@ fn uci_only_engine_falls_back_to_uci() {
 }
 
 #[test]
+fn the_handshake_notes_the_options_an_engine_advertises() {
+    let engine =
+        EngineProcess::start(&test_engine(&["--seed-option"]), &config(), TIMEOUT).expect("starts");
+    let seed = engine.advertised("seed").expect("Seed is advertised");
+    assert_eq!(seed.name, "Seed");
+    assert_eq!(seed.range, Some((0, 2_147_483_647)));
+    assert!(engine.advertised("UCI_Variant").is_some());
+    // Through the UCI fallback too.
+    let engine = EngineProcess::start(
+        &test_engine(&["--uci-only", "--seed-option"]),
+        &config(),
+        TIMEOUT,
+    )
+    .expect("starts");
+    assert!(engine.advertised("Seed").is_some());
+    let engine = EngineProcess::start(&test_engine(&[]), &config(), TIMEOUT).expect("starts");
+    assert!(engine.advertised("Seed").is_none());
+}
+
+#[test]
 fn forced_uci_dialect() {
     let mut spec = test_engine(&[]);
     spec.dialect = ProtocolDialect::Uci;

@@ -223,6 +223,7 @@ fn sample_record() -> tessera::arena::record::MatchRecord {
         reason: "p1win by the rules".to_string(),
         final_position: "5/6/7/8/9/8/7/6/5 w 1".to_string(),
         seed: 1,
+        engine_seeds: [Some(1_234_567), None],
         sprt: Some("elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized".to_string()),
     }
 }

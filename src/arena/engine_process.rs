@@ -51,6 +51,46 @@ pub struct EngineProcess {
     input: ChildStdin,
     output: Receiver<Output>,
     dialect: ProtocolDialect,
+    /// The options the engine listed in its handshake (`option name ...` lines).
+    options: Vec<AdvertisedOption>,
+}
+
+/// An option an engine advertised: its name and, for a `spin`, its range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdvertisedOption {
+    pub name: String,
+    /// `min` and `max` of a `spin` option, when both are given as whole numbers.
+    pub range: Option<(i64, i64)>,
+}
+
+impl AdvertisedOption {
+    /// Reads an `option name <NAME> type <TYPE> ...` line; the name may hold spaces.
+    pub fn parse(line: &str) -> Option<Self> {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let ["option", "name", rest @ ..] = tokens.as_slice() else {
+            return None;
+        };
+        let name_end = rest.iter().position(|token| *token == "type")?;
+        if name_end == 0 {
+            return None;
+        }
+        let after = &rest[name_end..];
+        let number = |key: &str| {
+            after
+                .iter()
+                .position(|token| *token == key)
+                .and_then(|at| after.get(at + 1))
+                .and_then(|value| value.parse::<i64>().ok())
+        };
+        let range = match (after.get(1), number("min"), number("max")) {
+            (Some(&"spin"), Some(min), Some(max)) if min <= max => Some((min, max)),
+            _ => None,
+        };
+        Some(AdvertisedOption {
+            name: rest[..name_end].join(" "),
+            range,
+        })
+    }
 }
 
 impl std::fmt::Debug for EngineProcess {
@@ -121,6 +161,7 @@ impl EngineProcess {
             input,
             output: receiver,
             dialect: spec.dialect,
+            options: Vec::new(),
         };
         engine.handshake(spec.dialect, ready_timeout)?;
         engine.send(&format!(
@@ -161,6 +202,45 @@ impl EngineProcess {
         self.dialect
     }
 
+    /// The option the engine advertised under `name` (compared ignoring case, as UCI
+    /// option names are).
+    pub fn advertised(&self, name: &str) -> Option<&AdvertisedOption> {
+        self.options
+            .iter()
+            .find(|option| option.name.eq_ignore_ascii_case(name))
+    }
+
+    /// Waits for the line that ends the handshake (`ugiok` or `uciok`), noting the
+    /// options advertised before it.
+    fn read_options_until(
+        &mut self,
+        end: &str,
+        timeout: Duration,
+        what: &str,
+    ) -> Result<(), EngineError> {
+        let deadline = Instant::now() + timeout;
+        self.options.clear();
+        loop {
+            match self.next_line(deadline) {
+                Ok((line, _)) if line.trim() == end => return Ok(()),
+                Ok((line, _)) => self.note_option(&line),
+                Err(EngineError::Stalled(_)) => {
+                    return Err(EngineError::Stalled(format!(
+                        "no {what} within {} ms",
+                        timeout.as_millis()
+                    )));
+                }
+                Err(other) => return Err(other),
+            }
+        }
+    }
+
+    fn note_option(&mut self, line: &str) {
+        if let Some(option) = AdvertisedOption::parse(line) {
+            self.options.push(option);
+        }
+    }
+
     /// `ugi` -> `ugiok`; in `Auto`, an engine that does not say `ugiok` within a short
     /// probe (or says it does not know `ugi`) is asked `uci` -> `uciok`.
     fn handshake(
@@ -171,12 +251,12 @@ impl EngineProcess {
         match dialect {
             ProtocolDialect::Ugi => {
                 self.send("ugi")?;
-                self.wait_for(|line| line == "ugiok", timeout, "ugiok")?;
+                self.read_options_until("ugiok", timeout, "ugiok")?;
                 self.dialect = ProtocolDialect::Ugi;
             }
             ProtocolDialect::Uci => {
                 self.send("uci")?;
-                self.wait_for(|line| line == "uciok", timeout, "uciok")?;
+                self.read_options_until("uciok", timeout, "uciok")?;
                 self.dialect = ProtocolDialect::Uci;
             }
             ProtocolDialect::Auto => {
@@ -191,13 +271,13 @@ impl EngineProcess {
                         }
                         // Some UCI engines answer an unknown command right away.
                         Ok((line, _)) if line.to_ascii_lowercase().contains("unknown") => break,
-                        Ok(_) => continue,
+                        Ok((line, _)) => self.note_option(&line),
                         Err(EngineError::Stalled(_)) => break,
                         Err(other) => return Err(other),
                     }
                 }
                 self.send("uci")?;
-                self.wait_for(|line| line == "uciok", timeout, "ugiok or uciok")?;
+                self.read_options_until("uciok", timeout, "ugiok or uciok")?;
                 self.dialect = ProtocolDialect::Uci;
             }
         }
@@ -320,5 +400,38 @@ impl Drop for EngineProcess {
             std::thread::sleep(Duration::from_millis(5));
         }
         self.kill_now();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::AdvertisedOption;
+
+    #[test]
+    fn option_lines_give_names_and_spin_ranges() {
+        let seed = AdvertisedOption::parse("option name Seed type spin default 0 min 0 max 99");
+        assert_eq!(
+            seed,
+            Some(AdvertisedOption {
+                name: "Seed".to_string(),
+                range: Some((0, 99)),
+            })
+        );
+        let spaced = AdvertisedOption::parse("option name Clear Hash type button");
+        assert_eq!(
+            spaced.map(|option| option.name),
+            Some("Clear Hash".to_string())
+        );
+        let negative = AdvertisedOption::parse("option name X type spin default 0 min -5 max 5");
+        assert_eq!(negative.and_then(|option| option.range), Some((-5, 5)));
+        // A combo's words are not a range; a line without a type is not an option.
+        let combo = AdvertisedOption::parse("option name V type combo default min var min var max");
+        assert_eq!(combo.and_then(|option| option.range), None);
+        assert_eq!(AdvertisedOption::parse("option name Seed"), None);
+        assert_eq!(AdvertisedOption::parse("option name type spin"), None);
+        assert_eq!(
+            AdvertisedOption::parse("info string option name A type check"),
+            None
+        );
     }
 }

@@ -131,11 +131,20 @@ pub struct MatchRecord {
     pub reason: String,
     pub final_position: String,
     pub seed: u64,
+    /// The `Seed` each engine (first, second) played the game with: the runner's seed for
+    /// the game, or the user's `option.Seed=`; `None` for an engine without a `Seed`
+    /// option. Absent in older files and when neither engine took a seed.
+    #[serde(default, skip_serializing_if = "no_seeds")]
+    pub engine_seeds: [Option<u64>; 2],
     /// The run's `--sprt` settings (`elo0=.. elo1=.. alpha=.. beta=.. model=..`), so that
     /// `--merge` and `--watch` can apply the test without being told again. Absent in
     /// older files and in runs without a test.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sprt: Option<String>,
+}
+
+fn no_seeds(seeds: &[Option<u64>; 2]) -> bool {
+    seeds.iter().all(Option::is_none)
 }
 
 impl MatchRecord {
@@ -413,6 +422,7 @@ mod tests {
             reason: "rules".to_string(),
             final_position: "x".to_string(),
             seed: 9,
+            engine_seeds: [Some(17), None],
             sprt: None,
         }
     }
@@ -423,8 +433,18 @@ mod tests {
         let line = record.to_json_line();
         assert!(line.contains("\"result\":\"1/2-1/2\""), "{line}");
         assert!(line.contains("\"termination\":\"time_forfeit\""), "{line}");
+        assert!(line.contains("\"engine_seeds\":[17,null]"), "{line}");
         let back: MatchRecord = serde_json::from_str(&line).expect("parses back");
         assert_eq!(back, record);
+        // A record of an older runner, without seeds, still reads.
+        let seedless = MatchRecord {
+            engine_seeds: [None, None],
+            ..record
+        };
+        let old_line = seedless.to_json_line();
+        assert!(!old_line.contains("engine_seeds"), "{old_line}");
+        let back: MatchRecord = serde_json::from_str(&old_line).expect("parses back");
+        assert_eq!(back, seedless);
     }
 
     #[test]

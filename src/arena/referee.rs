@@ -14,8 +14,11 @@ use super::clock::GameClock;
 use super::engine_process::{EngineError, EngineProcess};
 use super::openings::Opening;
 use super::record::{GameResult, MatchRecord, OpeningRecord, Termination};
-use super::schedule::GameJob;
+use super::schedule::{GameJob, engine_seed_range};
 use super::settings::{EngineSpec, MoveLimits, ProtocolDialect, Timeouts};
+
+/// The option by which the runner gives each engine a seed per game.
+const SEED_OPTION: &str = "Seed";
 
 /// Everything that stays the same from game to game.
 #[derive(Clone, Debug)]
@@ -152,27 +155,77 @@ fn termination_of(error: &EngineError) -> Termination {
     }
 }
 
-/// Makes sure the engine in `seat` runs and is ready for a new game.
+/// Makes sure the engine in `seat` runs and is ready for game `game`, and returns the
+/// `Seed` it plays that game with. An engine that advertises `Seed` and whose `Seed` the
+/// user did not set gets a seed of its own for the game (from the match seed, the game
+/// number and the seat) before `uginewgame`, which restarts its random stream from it;
+/// with `option.Seed=` the user's value stands. `None`: the engine takes no seed.
 fn prepare(
     slots: &mut EngineSlots,
     seat: usize,
+    game: &GameJob,
     settings: &GameSettings,
-) -> Result<(), EngineError> {
+) -> Result<Option<u64>, EngineError> {
     let timeout = settings.timeouts.ready;
-    let engine = match slots[seat].take() {
+    let spec = &settings.engines[seat];
+    let mut engine = match slots[seat].take() {
         Some(engine) => engine,
-        None => EngineProcess::start(&settings.engines[seat], &settings.config, timeout)?,
+        None => EngineProcess::start(spec, &settings.config, timeout)?,
     };
-    let mut engine = engine;
-    match engine.new_game(timeout) {
-        Ok(()) => {
+    let seed = match spec.option_value(SEED_OPTION) {
+        Some(value) => Ok(value.trim().parse::<u64>().ok()),
+        None => match engine.advertised(SEED_OPTION) {
+            Some(option) => {
+                let seed = game.engine_seed(settings.seed, seat, engine_seed_range(option.range));
+                engine
+                    .send(&format!("setoption name {} value {seed}", option.name))
+                    .map(|()| Some(seed))
+            }
+            None => Ok(None),
+        },
+    };
+    match seed.and_then(|seed| engine.new_game(timeout).map(|()| seed)) {
+        Ok(seed) => {
             slots[seat] = Some(engine);
-            Ok(())
+            Ok(seed)
         }
         Err(error) => {
             engine.kill();
             Err(error)
         }
+    }
+}
+
+/// Gets both engines ready for the game; returns the seed each plays with, or the
+/// ending when one cannot play (it loses) or neither can (the game is aborted).
+fn prepare_both(
+    slots: &mut EngineSlots,
+    game: &GameJob,
+    settings: &GameSettings,
+    names: &[String; 2],
+) -> Result<[Option<u64>; 2], Ending> {
+    let readiness = [
+        prepare(slots, 0, game, settings),
+        prepare(slots, 1, game, settings),
+    ];
+    let failed = |seat: usize, error: &EngineError| {
+        Ending::loss(
+            game.white_engine(),
+            seat,
+            termination_of(error),
+            &names[seat],
+            &error.to_string(),
+        )
+    };
+    match readiness {
+        [Ok(first), Ok(second)] => Ok([first, second]),
+        [Err(first), Err(second)] => Err(Ending {
+            result: GameResult::Unfinished,
+            termination: Termination::Aborted,
+            reason: format!("{} {first}; {} {second}", names[0], names[1]),
+        }),
+        [Err(error), Ok(_)] => Err(failed(0, &error)),
+        [Ok(_), Err(error)] => Err(failed(1, &error)),
     }
 }
 
@@ -198,29 +251,34 @@ pub fn play_game(
         Err(_) => opening.position.clone().unwrap_or_default(),
     };
     let mut final_position = start_position.clone();
+    let mut engine_seeds = [None, None];
     let ending = match start {
         Err(error) => Ending {
             result: GameResult::Unfinished,
             termination: Termination::Aborted,
             reason: error.to_string(),
         },
-        Ok(mut game) => {
-            let mut ponders = [None, None];
-            let ending = play_moves(
-                slots,
-                &mut game,
-                white_engine,
-                opening,
-                settings,
-                &names,
-                &mut moves,
-                &mut times_ms,
-                &mut ponders,
-            );
-            stop_pondering(slots, &mut ponders, settings.timeouts.grace);
-            final_position = game.position_text();
-            ending
-        }
+        Ok(mut game) => match prepare_both(slots, job, settings, &names) {
+            Err(ending) => ending,
+            Ok(seeds) => {
+                engine_seeds = seeds;
+                let mut ponders = [None, None];
+                let ending = play_moves(
+                    slots,
+                    &mut game,
+                    white_engine,
+                    opening,
+                    settings,
+                    &names,
+                    &mut moves,
+                    &mut times_ms,
+                    &mut ponders,
+                );
+                stop_pondering(slots, &mut ponders, settings.timeouts.grace);
+                final_position = game.position_text();
+                ending
+            }
+        },
     };
     MatchRecord {
         game: job.game,
@@ -244,6 +302,7 @@ pub fn play_game(
         reason: ending.reason,
         final_position,
         seed: settings.seed,
+        engine_seeds,
         sprt: None,
     }
 }
@@ -293,28 +352,6 @@ fn play_moves(
     times_ms: &mut Vec<u64>,
     ponders: &mut Ponders,
 ) -> Ending {
-    // Both engines must be ready; one that is not loses, both failing aborts the game.
-    let readiness = [prepare(slots, 0, settings), prepare(slots, 1, settings)];
-    match (&readiness[0], &readiness[1]) {
-        (Ok(()), Ok(())) => {}
-        (Err(first), Err(second)) => {
-            return Ending {
-                result: GameResult::Unfinished,
-                termination: Termination::Aborted,
-                reason: format!("{} {first}; {} {second}", names[0], names[1]),
-            };
-        }
-        (Err(error), Ok(())) | (Ok(()), Err(error)) => {
-            let seat = if readiness[0].is_err() { 0 } else { 1 };
-            return Ending::loss(
-                white_engine,
-                seat,
-                termination_of(error),
-                &names[seat],
-                &error.to_string(),
-            );
-        }
-    }
     // Each engine plays under its own limits (its `tc=`/`st=`... words, else the match's);
     // the clock of a colour follows the engine playing it.
     let seat_limits = settings

@@ -5,9 +5,31 @@
 //! and `--merge` can tell the pairs apart.
 
 use std::collections::HashSet;
-use std::ops::Range;
+use std::ops::{Range, RangeInclusive};
+
+use crate::random::SplitMix64;
 
 use super::settings::{SettingsError, Shard};
+
+/// The seeds the runner sends as `Seed`: a UCI spin is a 32-bit signed number, so every
+/// engine can take a seed in this range.
+pub const ENGINE_SEEDS: RangeInclusive<u64> = 0..=i32::MAX as u64;
+
+/// Mixed into the match seed so that engine seeds are a stream apart from the openings'.
+const ENGINE_SEED_SALT: u64 = 0x5EED_0FE4_614E_5EED;
+
+/// The seeds an engine takes: its advertised `spin` range within [`ENGINE_SEEDS`], or
+/// all of [`ENGINE_SEEDS`] when it states none (or one outside it).
+pub fn engine_seed_range(advertised: Option<(i64, i64)>) -> RangeInclusive<u64> {
+    let largest = *ENGINE_SEEDS.end();
+    advertised
+        .and_then(|(min, max)| {
+            let low = u64::try_from(min.max(0)).ok()?;
+            let high = u64::try_from(max).ok()?.min(largest);
+            (low <= high).then_some(low..=high)
+        })
+        .unwrap_or(ENGINE_SEEDS)
+}
 
 /// One game to play.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -31,6 +53,17 @@ impl GameJob {
     /// Index (0 or 1) of the engine playing White.
     pub fn white_engine(&self) -> usize {
         if self.first_is_white { 0 } else { 1 }
+    }
+
+    /// The `Seed` of the engine in `seat` (0 for the first `--engine`) in this game, in
+    /// `range`: a function of the match seed, the game number and the seat alone, so that
+    /// games draw independent numbers while a match (resumed, sharded, or at any
+    /// concurrency) plays the same games for the same `--seed`.
+    pub fn engine_seed(&self, match_seed: u64, seat: usize, range: RangeInclusive<u64>) -> u64 {
+        let item = self.game.wrapping_mul(2).wrapping_add(seat as u64);
+        let mut stream = SplitMix64::for_item(match_seed ^ ENGINE_SEED_SALT, item);
+        let span = range.end().saturating_sub(*range.start()).saturating_add(1);
+        range.start() + stream.below_exact(span.max(1))
     }
 }
 
@@ -86,6 +119,35 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn engine_seeds_differ_by_game_seat_and_match_seed_and_stay_in_range() {
+        let mut seen = HashSet::new();
+        for match_seed in [0u64, 1] {
+            for game in 0..50 {
+                for seat in 0..2 {
+                    let seed = GameJob::new(game).engine_seed(match_seed, seat, ENGINE_SEEDS);
+                    assert!(ENGINE_SEEDS.contains(&seed));
+                    assert!(seen.insert(seed), "seed {seed} repeated");
+                    // The same inputs give the same seed.
+                    assert_eq!(
+                        seed,
+                        GameJob::new(game).engine_seed(match_seed, seat, ENGINE_SEEDS)
+                    );
+                }
+            }
+        }
+        let narrow = engine_seed_range(Some((3, 5)));
+        assert_eq!(narrow, 3..=5);
+        let drawn: HashSet<u64> = (0..40)
+            .map(|game| GameJob::new(game).engine_seed(7, 0, narrow.clone()))
+            .collect();
+        assert_eq!(drawn, [3, 4, 5].into_iter().collect());
+        assert_eq!(engine_seed_range(None), ENGINE_SEEDS);
+        assert_eq!(engine_seed_range(Some((-10, 2))), 0..=2);
+        assert_eq!(engine_seed_range(Some((0, i64::MAX))), ENGINE_SEEDS);
+        assert_eq!(engine_seed_range(Some((-5, -1))), ENGINE_SEEDS);
     }
 
     #[test]

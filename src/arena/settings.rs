@@ -168,6 +168,16 @@ impl EngineSpec {
     pub fn effective_limits(&self, match_limits: MoveLimits) -> MoveLimits {
         self.limits.unwrap_or(match_limits)
     }
+
+    /// The value the user gave option `name` with `option.NAME=` (the last one sent wins;
+    /// names compared ignoring case, as engines compare them).
+    pub fn option_value(&self, name: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .rev()
+            .find(|(option, _)| option.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.as_str())
+    }
 }
 
 /// What bounds each move an engine is asked for: any combination of a clock, a fixed

@@ -51,6 +51,13 @@ pub struct TestEngineArgs {
     pub uci_only: bool,
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Advertise a `Seed` option (spin, 0..2147483647); a value set with it replaces
+    /// `--seed` from the next `uginewgame` on.
+    #[arg(long)]
+    pub seed_option: bool,
+    /// Append every line received to this file (what the runner said, in order).
+    #[arg(long, value_name = "FILE")]
+    pub transcript: Option<std::path::PathBuf>,
 }
 
 struct TestEngine {
@@ -62,6 +69,8 @@ struct TestEngine {
     moves_this_game: u32,
     ready_answers: u32,
     rng: SplitMix64,
+    /// The seed each new game starts from: `--seed`, or the `Seed` option once set.
+    seed: u64,
 }
 
 fn say(line: &str) {
@@ -80,6 +89,11 @@ impl TestEngine {
         };
         let (name, value) = (name.trim(), value.trim());
         match name.to_ascii_lowercase().as_str() {
+            "seed" if self.args.seed_option => {
+                if let Ok(seed) = value.parse() {
+                    self.seed = seed;
+                }
+            }
             "uci_variant" => {
                 if let Ok(variant) = self.registry.find(value) {
                     self.config.variant = variant;
@@ -200,7 +214,15 @@ pub fn run(args: &TestEngineArgs) -> std::process::ExitCode {
         game: None,
         moves_this_game: 0,
         ready_answers: 0,
+        seed: args.seed,
     };
+    let mut transcript = args.transcript.as_ref().and_then(|path| {
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .ok()
+    });
     let stdin = std::io::stdin();
     let mut buffer = Vec::new();
     let mut input = stdin.lock();
@@ -211,6 +233,9 @@ pub fn run(args: &TestEngineArgs) -> std::process::ExitCode {
             Ok(_) => {}
         }
         let line = String::from_utf8_lossy(&buffer).trim().to_string();
+        if let Some(file) = transcript.as_mut() {
+            let _ = writeln!(file, "{line}");
+        }
         let word = line.split_whitespace().next().unwrap_or("");
         match word {
             "ugi" if engine.args.uci_only => say("Unknown command: ugi"),
@@ -218,6 +243,9 @@ pub fn run(args: &TestEngineArgs) -> std::process::ExitCode {
                 say("id name TestEngine");
                 say("id author the Tessera match runner tests");
                 say(&variant_line);
+                if engine.args.seed_option {
+                    say("option name Seed type spin default 0 min 0 max 2147483647");
+                }
                 say(if word == "ugi" { "ugiok" } else { "uciok" });
             }
             "isready" => {
@@ -232,7 +260,7 @@ pub fn run(args: &TestEngineArgs) -> std::process::ExitCode {
                 // moves alone and not on the games this process played before it: a
                 // match split into shards then plays the same games as the whole.
                 engine.moves_this_game = 0;
-                engine.rng = SplitMix64::new(engine.args.seed);
+                engine.rng = SplitMix64::new(engine.seed);
             }
             "position" => engine.set_position(&line),
             "go" => engine.go(),

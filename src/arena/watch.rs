@@ -441,6 +441,7 @@ mod tests {
             reason: String::new(),
             final_position: String::new(),
             seed: 1,
+            engine_seeds: [None, None],
             sprt: Some("elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized".to_string()),
         }
     }

@@ -152,6 +152,7 @@ mod tests {
             reason: "cut {short}".to_string(),
             final_position: String::new(),
             seed: 0,
+            engine_seeds: [None, None],
             sprt: None,
         }
     }
