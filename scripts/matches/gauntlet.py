@@ -81,10 +81,12 @@ def play(arguments, member):
     limit = f"nodes={arguments.nodes}" if arguments.nodes else f"movetime={arguments.movetime}"
     tessera = ["cmd=" + arguments.engine, "name=tessera", limit]
     tessera += ["option." + option for option in arguments.option]
-    # The members answer at once; a movetime only bounds how long the runner waits.
+    # The members answer at once; a movetime only bounds how long the runner waits. No
+    # `option.Seed`: the runner seeds both engines per game from --seed, so a member's
+    # tie-breaks differ from game to game.
     command += ["--engine", *tessera,
                 "--engine", "cmd=" + opponent, "name=" + member, "movetime=1000",
-                "option.Strategy=" + member, "option.Seed=7"]
+                "option.Strategy=" + member]
     result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if result.returncode != 0:
         sys.stderr.write(result.stdout)

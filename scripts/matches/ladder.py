@@ -9,7 +9,7 @@ and, for reference, the full engine (`UCI_LimitStrength false`) at the strongest
 node budget against the strongest level. Every match is `tessera match` with colour-swapped
 pairs from openings of `--random-plies` random plies; a level searches a fixed number of
 nodes, so the results do not depend on the machine's speed or load (one thread, a
-seeded draw).
+seeded draw; the runner seeds every engine per game from `--seed`).
 
 How to run it (after `cargo build --release`):
     python3 scripts/matches/ladder.py --variant cheversi
@@ -44,18 +44,20 @@ def parse_arguments():
     parser.add_argument("--random-plies", type=int, default=4,
                         help="random plies opening each pair (default 4)")
     parser.add_argument("--seed", type=int, default=1,
-                        help="the match seed: the openings (default 1)")
+                        help="the match seed: the openings and every engine's seed per game "
+                             "(default 1)")
     parser.add_argument("--out", default="ladder-out",
                         help="folder for the JSONL records (default ladder-out)")
     return parser.parse_args()
 
 
 def level_engine(arguments, level):
-    # A seed of its own: two engines on one seed draw from the same numbers move by move,
-    # and a near-random level's games against `random` or `greedy` follow each other.
+    # No `option.Seed`: the runner gives every engine a seed of its own in every game (from
+    # --seed, the game and the engine), so games are independent samples and the two
+    # engines of a game never draw the same numbers; a fixed Seed would replay one random
+    # sequence in every game.
     return ["cmd=" + arguments.engine, f"name=level{level}",
-            "option.UCI_LimitStrength=true", f"option.StrengthLevel={level}",
-            f"option.Seed={1000 + level}"]
+            "option.UCI_LimitStrength=true", f"option.StrengthLevel={level}"]
 
 
 def strategy_engine(arguments, strategy):

@@ -59,7 +59,7 @@ for suite in "${suites[@]}"; do
             minimax2 | greedy | random)
                 play "$name" "${common[@]}" --movetime "$movetime" \
                     --engine cmd="$tessera" name=full \
-                    --engine cmd="$tessera" name="$suite" option.Strategy="$suite" option.Seed=7
+                    --engine cmd="$tessera" name="$suite" option.Strategy="$suite"
                 ;;
             scaling)
                 # 4x the time, or with SCALE_NODES 4x the nodes (a loaded machine cannot
