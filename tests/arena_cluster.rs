@@ -6,21 +6,13 @@
 mod arena_common;
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use arena_common::*;
 use tessera::arena::record::{GameResult, MatchRecord, OpeningRecord, Termination};
-
-fn words(list: &[&str]) -> Vec<String> {
-    list.iter().map(|word| word.to_string()).collect()
-}
-
-fn path_text(path: &Path) -> String {
-    path.to_str().expect("utf-8 path").to_string()
-}
 
 /// A record without its timing, the only field allowed to differ between runs.
 fn timeless(mut record: MatchRecord) -> MatchRecord {

@@ -10,14 +10,6 @@ use arena_common::*;
 use tessera::arena::record::Termination;
 use tessera::game::Variant;
 
-fn words(list: &[&str]) -> Vec<String> {
-    list.iter().map(|word| word.to_string()).collect()
-}
-
-fn path_text(path: &std::path::Path) -> String {
-    path.to_str().expect("utf-8 path").to_string()
-}
-
 #[test]
 fn tessera_against_itself_in_every_variant() {
     for variant in Variant::ALL {
@@ -161,18 +153,7 @@ fn random_movers_in_every_variant_replay_legally() {
 
 /// Arguments for a quick test-engine match of Cheversi.
 fn quick_match(jsonl: &std::path::Path, extra: &[&str]) -> Vec<String> {
-    let mut arguments = test_engine("alpha", &["--seed", "3"]);
-    arguments.extend(test_engine("beta", &["--seed", "4"]));
-    arguments.extend(words(&[
-        "--variant",
-        "cheversi",
-        "--nodes",
-        "1",
-        "--jsonl",
-        &path_text(jsonl),
-    ]));
-    arguments.extend(words(extra));
-    arguments
+    one_node_match(test_engine_pair(), "cheversi", jsonl, extra)
 }
 
 #[test]

@@ -10,29 +10,12 @@ use std::path::Path;
 use arena_common::*;
 use tessera::arena::record::MatchRecord;
 
-fn words(list: &[&str]) -> Vec<String> {
-    list.iter().map(|word| word.to_string()).collect()
-}
-
-fn path_text(path: &Path) -> String {
-    path.to_str().expect("utf-8 path").to_string()
-}
-
 /// Plays a Cheversi match between the two engines from the start position (every game
 /// of the same colours starts alike) and returns its records in game order.
 fn play(first: Vec<String>, second: Vec<String>, jsonl: &Path, extra: &[&str]) -> Vec<MatchRecord> {
-    let mut arguments = first;
-    arguments.extend(second);
-    arguments.extend(words(&[
-        "--variant",
-        "cheversi",
-        "--nodes",
-        "1",
-        "--jsonl",
-        &path_text(jsonl),
-    ]));
-    arguments.extend(words(extra));
-    let output = run_match(&arguments);
+    let mut engines = first;
+    engines.extend(second);
+    let output = run_match(&one_node_match(engines, "cheversi", jsonl, extra));
     assert!(output.status.success(), "{}", text(&output.stderr));
     let mut records = records(jsonl);
     records.sort_by_key(|record| record.game);

@@ -8,31 +8,16 @@ use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use arena_common::{BINARY, records, run_match, scratch, test_engine, text};
+use arena_common::{
+    BINARY, one_node_match, records, run_match, scratch, test_engine_pair, text, words,
+};
 use tessera::arena::runner::merge;
 use tessera::arena::sprt::Sprt;
 
-fn words(list: &[&str]) -> Vec<String> {
-    list.iter().map(|word| word.to_string()).collect()
-}
-
 fn match_arguments(variant: &str, jsonl: &Path, extra: &[&str]) -> Vec<String> {
-    let mut arguments = test_engine("alpha", &["--seed", "3"]);
-    arguments.extend(test_engine("beta", &["--seed", "4"]));
-    arguments.extend(words(&[
-        "--variant",
-        variant,
-        "--nodes",
-        "1",
-        "--max-plies",
-        "200",
-        "--random-plies",
-        "2",
-        "--jsonl",
-        &jsonl.display().to_string(),
-    ]));
-    arguments.extend(words(extra));
-    arguments
+    let mut extra_first = vec!["--max-plies", "200", "--random-plies", "2"];
+    extra_first.extend(extra);
+    one_node_match(test_engine_pair(), variant, jsonl, &extra_first)
 }
 
 fn report(files: &[PathBuf], output: &Path) -> (String, String) {

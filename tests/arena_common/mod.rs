@@ -42,6 +42,42 @@ pub fn run_match(arguments: &[String]) -> Output {
         .expect("the binary runs")
 }
 
+pub fn words(list: &[&str]) -> Vec<String> {
+    list.iter().map(|word| word.to_string()).collect()
+}
+
+pub fn path_text(path: &Path) -> String {
+    path.to_str().expect("utf-8 path").to_string()
+}
+
+/// Arguments for a quick match of `variant` at one node a move between `engines` (their
+/// `--engine` words), recorded to `jsonl`, then `extra`.
+pub fn one_node_match(
+    engines: Vec<String>,
+    variant: &str,
+    jsonl: &Path,
+    extra: &[&str],
+) -> Vec<String> {
+    let mut arguments = engines;
+    arguments.extend(words(&[
+        "--variant",
+        variant,
+        "--nodes",
+        "1",
+        "--jsonl",
+        &path_text(jsonl),
+    ]));
+    arguments.extend(words(extra));
+    arguments
+}
+
+/// The test engines `alpha` (seed 3) and `beta` (seed 4), as `--engine` words.
+pub fn test_engine_pair() -> Vec<String> {
+    let mut engines = test_engine("alpha", &["--seed", "3"]);
+    engines.extend(test_engine("beta", &["--seed", "4"]));
+    engines
+}
+
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
