@@ -25,17 +25,11 @@ and exits with status 1 on the first difference.
 
 import argparse
 import random
-import subprocess
 import sys
 
+from engine_lines import engine_replies, multipv_lines, score_of, words_after
+
 TABLE_WIN = 100000
-
-
-def engine_replies(binary, commands):
-    """Runs the engine on `commands` and returns its output lines."""
-    text = "".join(command + "\n" for command in commands)
-    done = subprocess.run([binary], input=text, capture_output=True, text=True, check=True)
-    return done.stdout.splitlines()
 
 
 def setup(side, lines):
@@ -67,30 +61,12 @@ def random_position(side, rng):
     return "/".join(texts) + f" {rng.choice('wb')} - 0 40"
 
 
-def words_after(words, key):
-    return words[words.index(key) + 1]
-
-
-def score_of(words):
-    """('cp', N) or ('mate', N) of an info line's words."""
-    kind = "cp" if "cp" in words else "mate"
-    return kind, int(words_after(words, kind))
-
-
 def engine_lines(binary, side, position):
     """The exact lines of `position`: (rank, score, move, marker) and the bestmove."""
     replies = engine_replies(
         binary, setup(side, 256) + [f"position fen {position}", "go depth 1"]
     )
-    lines, best = [], None
-    for index, line in enumerate(replies):
-        words = line.split()
-        if line.startswith("bestmove "):
-            best = words[1]
-        if words[:1] != ["info"] or "multipv" not in words:
-            continue
-        marker = replies[index + 1] if index + 1 < len(replies) else ""
-        lines.append((int(words_after(words, "multipv")), score_of(words), words_after(words, "pv"), marker))
+    lines, best = multipv_lines(replies)
     return lines, best
 
 

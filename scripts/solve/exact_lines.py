@@ -17,13 +17,7 @@ import random
 import subprocess
 import sys
 
-
-def engine_replies(binary, commands):
-    """Runs the engine on `commands` (end of input finishes the search) and returns its
-    output lines."""
-    text = "".join(command + "\n" for command in commands)
-    done = subprocess.run([binary], input=text, capture_output=True, text=True, check=True)
-    return done.stdout.splitlines()
+from engine_lines import engine_replies, multipv_lines
 
 
 def random_moves(binary, left, rng):
@@ -65,20 +59,12 @@ def engine_lines(binary, moves):
             "go nodes 2000000000",
         ],
     )
-    lines = []
-    best = None
-    for index, line in enumerate(replies):
-        words = line.split()
-        if line.startswith("bestmove "):
-            best = words[1]
-        if words[:1] != ["info"] or "multipv" not in words:
-            continue
-        rank = int(words[words.index("multipv") + 1])
-        score = int(words[words.index("cp") + 1])
-        move = words[words.index("pv") + 1]
-        marker = replies[index + 1] if index + 1 < len(replies) else ""
-        lines.append((rank, score, move, marker))
-    return lines, best
+    lines, best = multipv_lines(replies)
+    # Cheversi's lines score in points, always `cp`.
+    for _, (kind, _), move, _ in lines:
+        if kind != "cp":
+            raise ValueError(f"{move}: a {kind} score")
+    return [(rank, value, move, marker) for rank, (_, value), move, marker in lines], best
 
 
 def check(binary, moves):
