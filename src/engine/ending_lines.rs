@@ -94,6 +94,24 @@ fn value_of_move<const N: usize>(
     })
 }
 
+/// Each of `moves` (legal in `position`) with its exact value, `play` giving the position
+/// a move leads to and that position's result; `None` when a move's result is not
+/// covered.
+fn valued_moves<const N: usize>(
+    position: &Checkers<N>,
+    moves: Vec<Move>,
+    tables: &EndingTables,
+    mut play: impl FnMut(Move) -> (Checkers<N>, Option<Outcome>),
+) -> Option<Vec<(Move, ExactValue)>> {
+    moves
+        .into_iter()
+        .map(|mv| {
+            let (child, outcome) = play(mv);
+            Some((mv, value_of_move(position, &child, outcome, tables)?))
+        })
+        .collect()
+}
+
 /// Every legal move of the record's position with its exact value, in the rules' move
 /// order, when the tables cover the position and every move's result; `None` otherwise
 /// (the search plays as usual) or when the game is over.
@@ -108,35 +126,37 @@ pub fn exact_move_values<const N: usize>(
     if moves.is_empty() {
         return None;
     }
-    moves
-        .into_iter()
-        .map(|mv| {
-            let mut child = record.clone();
-            child.play_unchecked(mv);
-            let value = value_of_move(position, child.position(), child.outcome(), tables)?;
-            Some((mv, value))
-        })
-        .collect()
+    // Played on the record, so that a repetition counts.
+    valued_moves(position, moves, tables, |mv| {
+        let mut child = record.clone();
+        child.play_unchecked(mv);
+        (child.position().clone(), child.outcome())
+    })
 }
 
-/// The best move of `position` by the tables (the quickest win, the longest defence),
-/// with its value; `None` when a move's result is not covered or there is no move.
+/// The best move of `position` by the tables (the quickest win, the longest defence; of
+/// equal values the first), with its value; `None` when a move's result is not covered
+/// or there is no move.
 fn table_best_move<const N: usize>(
     position: &Checkers<N>,
     tables: &EndingTables,
 ) -> Option<(Move, ExactValue)> {
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
-    let mut best: Option<(Move, ExactValue)> = None;
-    for mv in moves {
+    valued_moves(position, moves, tables, |mv| {
         let mut child = position.clone();
         child.play_unchecked(mv);
-        let value = value_of_move(position, &child, child.outcome(), tables)?;
-        if best.is_none_or(|(_, known)| value.rank() > known.rank()) {
-            best = Some((mv, value));
+        let outcome = child.outcome();
+        (child, outcome)
+    })?
+    .into_iter()
+    .reduce(|best, next| {
+        if next.1.rank() > best.1.rank() {
+            next
+        } else {
+            best
         }
-    }
-    best
+    })
 }
 
 /// The principal variation of a line that starts with `first`, valued `value`: the
