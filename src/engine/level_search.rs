@@ -2,6 +2,7 @@
 //! one line per candidate move within the level's budget, then the draw among the lines
 //! (see [`strength`](super::strength)).
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::game::GameRecord;
@@ -13,12 +14,16 @@ use super::{Engine, EngineGame, SearchRequest};
 impl Engine {
     /// Plays one move of `request` at `strength`: the game's full search with one line
     /// per root move (or the level's number of best lines), within the level's budget, then the draw among the lines. Reports
-    /// one `info` line: the move drawn and its score.
+    /// one `info` line: the move drawn and its score. `moves` are the legal moves.
+    ///
+    /// A level over every move (lines 0) draws among every legal move: a move the search
+    /// left without a line (an MCTS visits only the children its budget reaches) counts as
+    /// its worst line, so the draw at a high temperature is the uniform draw of `random`.
     pub(super) fn level_search<G: EngineGame>(
         &mut self,
         request: SearchRequest<'_, G>,
         strength: Strength,
-        moves: usize,
+        moves: &[G::Move],
     ) -> GameSearchResult<G::Move> {
         let SearchRequest {
             record,
@@ -38,8 +43,8 @@ impl Engine {
         };
         let saved = self.options.clone();
         self.options.lines = match strength.lines {
-            0 => moves,
-            lines => (lines as usize).min(moves),
+            0 => moves.len(),
+            lines => (lines as usize).min(moves.len()),
         };
         self.options.threads = 1;
         let mut lines: Vec<(String, Score)> = Vec::new();
@@ -57,12 +62,24 @@ impl Engine {
             found.nodes += first;
         }
         self.options = saved;
-        let candidates: Vec<(G::Move, Score)> = lines
+        let mut candidates: Vec<(G::Move, Score)> = lines
             .iter()
             .filter_map(|(text, score)| Some((position.parse_move(text).ok()?, *score)))
             .collect();
-        if candidates.is_empty() {
+        let Some(&(_, worst)) = candidates
+            .iter()
+            .min_by_key(|(_, score)| centi_units(*score))
+        else {
             return found;
+        };
+        if strength.lines == 0 {
+            let reached: HashSet<G::Move> = candidates.iter().map(|&(line, _)| line).collect();
+            candidates.extend(
+                moves
+                    .iter()
+                    .filter(|legal| !reached.contains(legal))
+                    .map(|&legal| (legal, worst)),
+            );
         }
         let scores: Vec<i64> = candidates
             .iter()

@@ -228,7 +228,7 @@ impl Engine {
             report,
         };
         match self.options.strength {
-            Some(strength) => self.level_search(request, strength, moves.len()),
+            Some(strength) => self.level_search(request, strength, &moves),
             None => G::full_search(self, request),
         }
     }

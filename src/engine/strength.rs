@@ -11,7 +11,8 @@
 //!
 //! Written once for every game: alpha-beta reports one line per root move, the MCTS one
 //! per root child visited (the search's own choice first; no other line counts as better
-//! than it, so a child that a few lucky playouts overrate is not preferred to it). Each
+//! than it, so a child that a few lucky playouts overrate is not preferred to it); a level
+//! over every move also draws the moves left without a line, each as its worst line. Each
 //! game's levels, with their measured Elo, are facts of the game
 //! ([`GameFacts::levels`](crate::game::GameFacts::levels)). This file holds what a level
 //! is and the draw; the engine's search at a level is in `level_search`.

@@ -27,38 +27,47 @@ pub static HEX_CHECKERS: GameFacts = GameFacts {
 };
 
 /// Kruzno's strength levels: the node budget, lines and temperature of each level, weakest
-/// first, and its Elo measured by `python3 scripts/matches/ladder.py --variant kruzno --levels 5`
-/// (the uniformly random mover is 0).
-pub static KRUZNO_LEVELS: [Level; 5] = [
+/// first, and its Elo measured by `python3 scripts/matches/ladder.py --variant kruzno --levels 6`
+/// (the uniformly random mover is 0). Level 1 searches one ply and draws among every move at
+/// a temperature above even a proven result's value: it plays as `random` does (14 ± 30),
+/// the weakest the draw allows. `greedy` plays as `random` does too (captures are
+/// compulsory), so the two are even.
+pub static KRUZNO_LEVELS: [Level; 6] = [
+    Level {
+        nodes: 1,
+        lines: 0,
+        temperature: 3_000_000,
+        elo: 14,
+    },
     Level {
         nodes: 300,
         lines: 0,
         temperature: 1000,
-        elo: 135,
+        elo: 167,
     },
     Level {
         nodes: 300,
         lines: 3,
         temperature: 30,
-        elo: 347,
+        elo: 380,
     },
     Level {
         nodes: 3_000,
         lines: 3,
         temperature: 10,
-        elo: 602,
+        elo: 634,
     },
     Level {
         nodes: 6_000,
         lines: 3,
         temperature: 5,
-        elo: 735,
+        elo: 767,
     },
     Level {
         nodes: 12_000,
         lines: 3,
         temperature: 2,
-        elo: 880,
+        elo: 913,
     },
 ];
 
