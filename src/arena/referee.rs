@@ -5,6 +5,7 @@
 //! move, time forfeit, crash, stall) loses the game for the engine at fault, and an engine
 //! that crashed or stalled is killed so the worker restarts it for the next game.
 
+use std::ops::RangeInclusive;
 use std::time::{Duration, Instant};
 
 use crate::game::{GameConfig, Outcome, Player};
@@ -155,6 +156,30 @@ fn termination_of(error: &EngineError) -> Termination {
     }
 }
 
+/// Gives `engine` the seed `choose` picks in its advertised range, ahead of a new game
+/// (which restarts its random stream), when it advertises `Seed` and `spec` does not set
+/// it. Returns the seed it plays with: the user's, the one given, or `None` when it takes
+/// none. The runner and the GUI both seed games this way.
+pub fn seed_engine(
+    engine: &mut EngineProcess,
+    spec: &EngineSpec,
+    choose: impl FnOnce(RangeInclusive<u64>) -> u64,
+) -> Result<Option<u64>, EngineError> {
+    match spec.option_value(SEED_OPTION) {
+        Some(value) => Ok(value.trim().parse::<u64>().ok()),
+        None => match engine.advertised(SEED_OPTION) {
+            Some(option) => {
+                let seed = choose(engine_seed_range(option.range));
+                let name = option.name.clone();
+                engine
+                    .send(&format!("setoption name {name} value {seed}"))
+                    .map(|()| Some(seed))
+            }
+            None => Ok(None),
+        },
+    }
+}
+
 /// Makes sure the engine in `seat` runs and is ready for game `game`, and returns the
 /// `Seed` it plays that game with. An engine that advertises `Seed` and whose `Seed` the
 /// user did not set gets a seed of its own for the game (from the match seed, the game
@@ -172,18 +197,9 @@ fn prepare(
         Some(engine) => engine,
         None => EngineProcess::start(spec, &settings.config, timeout)?,
     };
-    let seed = match spec.option_value(SEED_OPTION) {
-        Some(value) => Ok(value.trim().parse::<u64>().ok()),
-        None => match engine.advertised(SEED_OPTION) {
-            Some(option) => {
-                let seed = game.engine_seed(settings.seed, seat, engine_seed_range(option.range));
-                engine
-                    .send(&format!("setoption name {} value {seed}", option.name))
-                    .map(|()| Some(seed))
-            }
-            None => Ok(None),
-        },
-    };
+    let seed = seed_engine(&mut engine, spec, |range| {
+        game.engine_seed(settings.seed, seat, range)
+    });
     match seed.and_then(|seed| engine.new_game(timeout).map(|()| seed)) {
         Ok(seed) => {
             slots[seat] = Some(engine);

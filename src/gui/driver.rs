@@ -13,7 +13,8 @@ use std::time::{Duration, Instant};
 
 use crate::arena::clock::GameClock;
 use crate::arena::engine_process::{EngineError, EngineProcess};
-use crate::arena::referee::{go_command, judge_bestmove};
+use crate::arena::referee::{go_command, judge_bestmove, seed_engine};
+use crate::arena::schedule::GameJob;
 use crate::arena::settings::EngineSpec;
 use crate::game::GameConfig;
 
@@ -104,18 +105,30 @@ pub struct Driver {
     processes: Vec<Option<(EngineProcess, GameConfig)>>,
     /// The `MultiPV` each process was last given (1 when it starts).
     lines_set: Vec<usize>,
+    /// The table's game each process last started (`uginewgame`); `None` when it starts.
+    games_started: Vec<Option<u64>>,
+    /// The seed the engines' seeds per game and seat come from (`--seed`).
+    seed: u64,
     timeouts: DriverTimeouts,
 }
 
 impl Driver {
-    pub fn new(shared: Arc<Shared>, specs: Vec<EngineSpec>, timeouts: DriverTimeouts) -> Self {
+    pub fn new(
+        shared: Arc<Shared>,
+        specs: Vec<EngineSpec>,
+        seed: u64,
+        timeouts: DriverTimeouts,
+    ) -> Self {
         let processes = specs.iter().map(|_| None).collect();
         let lines_set = vec![1; specs.len()];
+        let games_started = vec![None; specs.len()];
         Driver {
             shared,
             specs,
             processes,
             lines_set,
+            games_started,
+            seed,
             timeouts,
         }
     }
@@ -178,6 +191,7 @@ impl Driver {
                     let pid = process.id();
                     self.processes[index] = Some((process, config));
                     self.lines_set[index] = 1;
+                    self.games_started[index] = None;
                     self.shared
                         .update(|table| table.set_status(index, EngineStatus::Ready, Some(pid)));
                 }
@@ -188,6 +202,34 @@ impl Driver {
             }
         }
         self.processes[index].as_mut().map(|(process, _)| process)
+    }
+
+    /// Starts the table's game `game_number` in engine `index`'s running process unless
+    /// it has: a seed of its own for this game and seat (as `tessera match` gives one, so
+    /// a level does not replay its last game's answers), then `uginewgame`. False after a
+    /// failure (reported on the table).
+    fn start_game(&mut self, index: usize, game_number: u64) -> bool {
+        if self.games_started[index] == Some(game_number) {
+            return true;
+        }
+        let Some((process, _)) = self.processes[index].as_mut() else {
+            return false;
+        };
+        let game = GameJob::new(game_number);
+        let started = seed_engine(process, &self.specs[index], |range| {
+            game.engine_seed(self.seed, index, range)
+        })
+        .and_then(|_| process.new_game(self.timeouts.ready));
+        match started {
+            Ok(()) => {
+                self.games_started[index] = Some(game_number);
+                true
+            }
+            Err(error) => {
+                self.fail(index, &error);
+                false
+            }
+        }
     }
 
     /// Drops (kills) the process and marks the engine failed.
@@ -202,7 +244,7 @@ impl Driver {
 
     /// A game move (`analysis` false) or analysis of the current position.
     fn search(&mut self, index: usize, analysis: bool) {
-        let (config, position, go, position_id, bound, lines, strength) = {
+        let (config, position, go, position_id, bound, lines, strength, game_number) = {
             let table = self.shared.lock();
             let mover = table.game().side_to_move();
             let dialect = self.specs[index].dialect;
@@ -238,11 +280,12 @@ impl Driver {
                 bound,
                 lines,
                 strength_commands(strength),
+                table.game_number,
             )
         };
         // `MultiPV` only when it changes: a process starts at 1, an engine without the
         // option ignores it (as the protocol says of unknown options).
-        if self.process(index, config).is_none() {
+        if self.process(index, config).is_none() || !self.start_game(index, game_number) {
             return;
         }
         let set_lines = std::mem::replace(&mut self.lines_set[index], lines) != lines;

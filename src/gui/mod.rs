@@ -96,6 +96,11 @@ pub struct GuiArgs {
     /// The parameters of the first game.
     #[command(flatten)]
     pub parameters: ParameterArgs,
+    /// The seed of the engines' seeds: each engine that advertises `Seed` gets one of its
+    /// own per game (as in `tessera match`), so a strength level does not replay its
+    /// answers. Default: from the clock, different in every session.
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Milliseconds an engine may take beyond a move's time before it counts as hung.
     #[arg(long, default_value_t = 5000)]
     pub grace_ms: u64,
@@ -127,6 +132,13 @@ fn engine_specs(groups: &EngineGroups) -> Result<Vec<EngineSpec>, String> {
         .collect()
 }
 
+/// A seed from the clock's nanoseconds (0 if the clock is before 1970).
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_nanos() as u64)
+}
+
 /// Starts the server and serves until the process is ended.
 pub fn run(args: &GuiArgs) -> ExitCode {
     match serve(args) {
@@ -153,7 +165,8 @@ fn serve(args: &GuiArgs) -> Result<(), String> {
         unbounded_move: Duration::from_millis(args.unbounded_ms),
     };
     let listener = server::Listener::bind(args.host, args.port, Arc::clone(&shared))?;
-    let driver = Driver::new(Arc::clone(&shared), specs, timeouts);
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let driver = Driver::new(Arc::clone(&shared), specs, seed, timeouts);
     std::thread::Builder::new()
         .name("engine driver".to_string())
         .spawn(move || driver.run())

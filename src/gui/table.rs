@@ -130,6 +130,9 @@ pub struct Table {
     pub version: u64,
     /// Goes up whenever the position changes: a search of an older one is void.
     pub position_id: u64,
+    /// Goes up with every new game: the engines then get `uginewgame` and a seed of
+    /// their own for it.
+    pub game_number: u64,
     game: AnyGame,
     moves: Vec<String>,
     /// Moves taken back, the next one last.
@@ -220,6 +223,7 @@ impl Table {
         Ok(Table {
             version: 1,
             position_id: 1,
+            game_number: 0,
             game,
             moves: Vec::new(),
             redo: Vec::new(),
@@ -318,6 +322,7 @@ impl Table {
         }
         .map_err(|error| error.to_string())?;
         let (seats, strength, limits) = self.seats_and_limits(request)?;
+        self.game_number += 1;
         self.game = game;
         self.moves.clear();
         self.redo.clear();
@@ -555,6 +560,7 @@ impl Table {
     pub fn load(&mut self, loaded: LoadedGame) -> Result<(), String> {
         let game = AnyGame::from_position_text(loaded.config, &loaded.start)
             .map_err(|error| error.to_string())?;
+        self.game_number += 1;
         self.game = game;
         self.moves.clear();
         self.redo = loaded.moves.into_iter().rev().collect();
