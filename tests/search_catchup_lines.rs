@@ -145,6 +145,22 @@ fn each_proven_line_has_the_negamax_result() {
         if lines > 1 && marked == lines {
             all_proven += 1;
         }
+        // After the search's own line: proven wins, then estimates, then proven losses;
+        // among proven lines the quicker win and the longer defence first.
+        let ranks: Vec<(i32, i32)> = report
+            .iter()
+            .filter(|info| info.multipv.is_some_and(|rank| rank > 1))
+            .map(|info| match info.score {
+                Some(Score::Mate(moves)) if moves > 0 => (2, -moves),
+                Some(Score::Mate(moves)) => (0, -moves),
+                _ => (1, 0),
+            })
+            .collect();
+        assert!(
+            ranks.windows(2).all(|pair| pair[0].0 > pair[1].0
+                || (pair[0].0 == pair[1].0 && (pair[0].0 == 1 || pair[0].1 >= pair[1].1))),
+            "seed {seed}: lines out of order: {ranks:?}"
+        );
     }
     assert!(proven_lines >= 20, "{proven_lines} proven lines checked");
     assert!(

@@ -303,7 +303,8 @@ fn line_info<G: MctsGame>(
 
 /// Reports the main tree: one `info` line, or with `lines` above 1 one per first move
 /// visited, up to `lines`, ranked as the search picks its move (a proven win first, a
-/// proven loss last, else by visits). Line 1 is the single line's report; a first step
+/// proven loss last, else by visits; among proven lines the quicker win and the longer
+/// defence first, by the line's own distance). Line 1 is the single line's report; a first step
 /// names one whole move (a turn's stones come in increasing order), so the lines are
 /// distinct moves. A line whose first step the solver proved is followed by its marker
 /// ([`report_proven`]).
@@ -330,14 +331,34 @@ fn report_infos<G: MctsGame>(
         Some(_) => 0,
         None => 1,
     };
-    let mut others: Vec<_> = tree
+    let others: Vec<_> = tree
         .root_children()
         .into_iter()
         .filter(|child| Some(child.step) != best && (child.visits > 0.0 || child.proven.is_some()))
         .collect();
-    others.sort_by(|a, b| {
-        (class(b), b.visits, b.wins)
-            .partial_cmp(&(class(a), a.visits, a.wins))
+    // Each line's report; proven lines are ranked by their distance (a quicker win, a
+    // longer defence first), the others by visits.
+    let mut others: Vec<_> = others
+        .into_iter()
+        .map(|child| {
+            let pv = tree.principal_variation(Some(child.step), &mut rng::seeded(0));
+            let win_rate = if child.visits > 0.0 {
+                child.wins / child.visits
+            } else {
+                0.5
+            };
+            let info = line_info(position, tree, shared, &pv, child.proven, win_rate);
+            (child, info)
+        })
+        .collect();
+    // Within a class: fewer moves to a win, more to a loss (`mate -N`) rank higher.
+    let distance_rank = |info: &SearchInfo| match info.score {
+        Some(Score::Mate(moves)) => -moves,
+        _ => 0,
+    };
+    others.sort_by(|(a, a_info), (b, b_info)| {
+        (class(b), distance_rank(b_info), b.visits, b.wins)
+            .partial_cmp(&(class(a), distance_rank(a_info), a.visits, a.wins))
             .unwrap_or(std::cmp::Ordering::Equal)
     });
     // Line 1 is proven when its first step is, even before the root is.
@@ -358,17 +379,10 @@ fn report_infos<G: MctsGame>(
         ..first
     });
     report_proven(best_proven, actor, report);
-    for (index, child) in others.iter().take(lines - 1).enumerate() {
-        let mut rng = rng::seeded(0);
-        let pv = tree.principal_variation(Some(child.step), &mut rng);
-        let win_rate = if child.visits > 0.0 {
-            child.wins / child.visits
-        } else {
-            0.5
-        };
+    for (index, (child, info)) in others.into_iter().take(lines - 1).enumerate() {
         report(SearchInfo {
             multipv: Some(index as u32 + 2),
-            ..line_info(position, tree, shared, &pv, child.proven, win_rate)
+            ..info
         });
         report_proven(child.proven, actor, report);
     }
