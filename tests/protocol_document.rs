@@ -451,7 +451,7 @@ fn the_endings_file_header_names_the_keys_the_writer_writes() {
 }
 
 /// The README's table of strength levels: the Elo figures of the row that starts with
-/// the game's name.
+/// the game's name (each cell is the Elo, then its error).
 fn readme_level_row(readme: &str, game: &str) -> Vec<u32> {
     let row = readme
         .lines()
@@ -463,7 +463,12 @@ fn readme_level_row(readme: &str, game: &str) -> Vec<u32> {
         .take_while(|cell| !cell.starts_with('`'))
         .filter(|cell| !cell.is_empty())
         .map(|cell| {
-            cell.parse()
+            let (elo, error) = cell.split_once(" ±").unwrap_or((cell, ""));
+            assert!(
+                error.parse::<u32>().is_ok(),
+                "{game}: an Elo and its error ({cell})"
+            );
+            elo.parse()
                 .unwrap_or_else(|_| panic!("{game}: an Elo ({cell})"))
         })
         .collect()

@@ -11,10 +11,15 @@ pairs from openings of `--random-plies` random plies; a level searches a fixed n
 nodes, so the results do not depend on the machine's speed or load (one thread, a
 seeded draw; the runner seeds every engine per game from `--seed`).
 
+With `--elo E` it checks the interpolation between levels instead: it plays `UCI_Elo E`
+against the level below and the level above it, and gives the Elo each match implies
+(that level's Elo, from README.md's table, plus the match's difference) and their
+weighted mean, which should come out near E.
+
 How to run it (after `cargo build --release`):
-    python3 scripts/matches/ladder.py --variant cheversi
-    python3 scripts/matches/ladder.py --variant hexcheckers --size 5 --games 200
-    python3 scripts/matches/ladder.py --variant catchup --size 5 --levels 6
+    python3 scripts/matches/ladder.py --variant cheversi --levels 5
+    python3 scripts/matches/ladder.py --variant hexcheckers --size 5 --levels 7 --games 200
+    python3 scripts/matches/ladder.py --variant catchup --size 5 --elo 370
 The records stay in `--out` (one JSONL file per match). Run it under `nice -n 19`.
 """
 
@@ -33,9 +38,12 @@ def parse_arguments():
     parser.add_argument("--variant", required=True,
                         help="cheversi, kruzno, hexcheckers or catchup")
     parser.add_argument("--size", type=int, default=None, help="board side (variant default)")
-    parser.add_argument("--levels", type=int, required=True,
+    parser.add_argument("--levels", type=int, default=None,
                         help="how many levels to play, from the weakest (the variant's "
                              "table's count for the whole ladder)")
+    parser.add_argument("--elo", type=int, default=None,
+                        help="instead of the ladder: measure UCI_Elo ELO against the levels "
+                             "on either side of it")
     parser.add_argument("--full-nodes", type=int, default=None,
                         help="node budget of the full engine's reference match against the "
                              "strongest level (default: none played)")
@@ -48,7 +56,10 @@ def parse_arguments():
                              "(default 1)")
     parser.add_argument("--out", default="ladder-out",
                         help="folder for the JSONL records (default ladder-out)")
-    return parser.parse_args()
+    arguments = parser.parse_args()
+    if (arguments.levels is None) == (arguments.elo is None):
+        parser.error("give --levels (the ladder) or --elo (one interpolated Elo), not both")
+    return arguments
 
 
 def level_engine(arguments, level):
@@ -58,6 +69,11 @@ def level_engine(arguments, level):
     # sequence in every game.
     return ["cmd=" + arguments.engine, f"name=level{level}",
             "option.UCI_LimitStrength=true", f"option.StrengthLevel={level}"]
+
+
+def elo_engine(arguments, elo):
+    return ["cmd=" + arguments.engine, f"name=elo{elo}",
+            "option.UCI_LimitStrength=true", f"option.UCI_Elo={elo}"]
 
 
 def strategy_engine(arguments, strategy):
@@ -110,8 +126,50 @@ def elo_of(result):
     return elo, 1.96 * deviation * slope, score, clamped != score
 
 
+def readme_levels(variant):
+    """The variant's level Elos from README.md's table (a test keeps it equal to the
+    engine's own table)."""
+    readme = os.path.join(os.path.dirname(__file__), "..", "..", "README.md")
+    with open(readme, encoding="utf-8") as text:
+        for line in text:
+            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+            if cells and cells[0] == variant:
+                # Each cell: the Elo, then its error (`326 ±70`).
+                return [int(cell.split()[0]) for cell in cells[1:]
+                        if cell and cell.split()[0].isdigit()]
+    sys.exit(f"ladder: README.md has no levels row for {variant}")
+
+
+def check_elo(arguments):
+    """Plays UCI_Elo against the levels on either side of it; prints the Elo implied."""
+    levels = readme_levels(arguments.variant)
+    elo = arguments.elo
+    above = next((index for index, level in enumerate(levels) if level > elo), None)
+    if above is None or above == 0:
+        sys.exit(f"ladder: {elo} is not between two levels of {arguments.variant}: {levels}")
+    estimates = []
+    for index in (above - 1, above):
+        level = index + 1
+        result = play(arguments, elo_engine(arguments, elo), level_engine(arguments, level),
+                      f"elo{elo}-level{level}")
+        difference, error, score, bound = elo_of(result)
+        implied = levels[index] + difference
+        estimates.append((implied, error))
+        print(f"UCI_Elo {elo}: {100 * score:.1f}% vs level {level} (Elo {levels[index]}) "
+              f"({result[0]}-{result[1]}-{result[2]}): {implied:.0f} +/- {error:.0f}"
+              + (" (bound)" if bound else ""))
+    weights = [1 / max(error, 1) ** 2 for _, error in estimates]
+    mean = sum(weight * implied for weight, (implied, _) in zip(weights, estimates)) / sum(weights)
+    combined = 1 / math.sqrt(sum(weights))
+    print(f"UCI_Elo {elo}: measured {mean:.0f} +/- {combined:.0f} "
+          f"(the levels' own errors not included)")
+
+
 def main():
     arguments = parse_arguments()
+    if arguments.elo is not None:
+        check_elo(arguments)
+        return
     rows = []
     total_elo, total_variance = 0.0, 0.0
     for level in range(1, arguments.levels + 1):

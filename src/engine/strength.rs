@@ -46,7 +46,8 @@ impl Strength {
     }
 
     /// The strength for `elo` in `levels` (weakest first, Elo rising): between two levels,
-    /// the node budget interpolated geometrically, the temperature linearly and the lines
+    /// the node budget and the temperature interpolated geometrically (a temperature is a
+    /// scale: linearly, the midpoints played 40 to 110 Elo below their targets) and the lines
     /// those of the nearer level; below the
     /// weakest or above the strongest, that level. `None` for a game without levels.
     pub fn for_elo(levels: &[Level], elo: u32) -> Option<Self> {
@@ -64,10 +65,12 @@ impl Strength {
             .find(|(low, high)| (low.elo..=high.elo).contains(&elo))?;
         let span = f64::from(high.elo.saturating_sub(low.elo)).max(1.0);
         let fraction = f64::from(elo - low.elo) / span;
-        let (low_nodes, high_nodes) = (low.nodes.max(1) as f64, high.nodes.max(1) as f64);
-        let nodes = (low_nodes.ln() + fraction * (high_nodes.ln() - low_nodes.ln())).exp();
-        let temperature = f64::from(low.temperature)
-            + fraction * (f64::from(high.temperature) - f64::from(low.temperature));
+        let nodes = geometric(low.nodes.max(1) as f64, high.nodes.max(1) as f64, fraction);
+        let temperature = geometric(
+            f64::from(low.temperature),
+            f64::from(high.temperature),
+            fraction,
+        );
         let nearer = if fraction < 0.5 { low } else { high };
         Some(Strength {
             nodes: nodes.round().max(1.0) as u64,
@@ -82,6 +85,15 @@ impl Strength {
         let high = levels.iter().map(|level| level.elo).max()?;
         Some((low, high))
     }
+}
+
+/// The point `fraction` of the way from `low` to `high` on a log scale; linear where
+/// either is 0 (a level that always plays its search's choice).
+fn geometric(low: f64, high: f64, fraction: f64) -> f64 {
+    if low <= 0.0 || high <= 0.0 {
+        return low + fraction * (high - low);
+    }
+    (low.ln() + fraction * (high.ln() - low.ln())).exp()
 }
 
 /// A score as a number of centi-units for the draw: a proven result far beyond every
@@ -160,13 +172,22 @@ mod tests {
             Strength::for_elo(&LEVELS, 300),
             Some(Strength::of_level(&LEVELS[1]))
         );
-        // Halfway between 100 and 10 000 nodes geometrically, 300 and 100 linearly.
+        // Halfway between 100 and 10 000 nodes and 300 and 100 degrees, both geometrically;
+        // towards a temperature of 0, linearly.
         assert_eq!(
             Strength::for_elo(&LEVELS, 200),
             Some(Strength {
                 nodes: 1_000,
                 lines: 4,
-                temperature: 200
+                temperature: 173
+            })
+        );
+        assert_eq!(
+            Strength::for_elo(&LEVELS, 400),
+            Some(Strength {
+                nodes: 20_000,
+                lines: 4,
+                temperature: 50
             })
         );
         assert_eq!(Strength::elo_range(&LEVELS), Some((100, 500)));
