@@ -2,6 +2,9 @@
 //! real binary started on 127.0.0.1, requests and replies (chunked bodies too), and the
 //! state the page polls. The deadlines only stop a broken build from hanging.
 
+// Each test crate that includes this uses a part of it.
+#![allow(dead_code)]
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
