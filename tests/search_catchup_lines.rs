@@ -96,6 +96,7 @@ fn search(position: &Catchup) -> Vec<SearchInfo> {
 fn each_proven_line_has_the_negamax_result() {
     let mut known = HashMap::new();
     let (mut proven_lines, mut wins_seen, mut losses_seen, mut all_proven) = (0, 0, 0, 0);
+    let mut lost_roots = 0;
     for seed in 0..24 {
         let Some(position) = near_the_end(seed, 6) else {
             continue;
@@ -145,6 +146,26 @@ fn each_proven_line_has_the_negamax_result() {
         if lines > 1 && marked == lines {
             all_proven += 1;
         }
+        // In a lost position the search plays the longest defence: line 1 loses no sooner
+        // than any other line.
+        let mates: Vec<i32> = report
+            .iter()
+            .filter(|info| info.multipv.is_some())
+            .filter_map(|info| match info.score {
+                Some(Score::Mate(moves)) => Some(moves),
+                _ => None,
+            })
+            .collect();
+        if let Some(&line_one) = mates.first()
+            && line_one < 0
+            && mates.len() == lines
+        {
+            lost_roots += 1;
+            assert!(
+                mates.iter().all(|&moves| moves >= line_one),
+                "seed {seed}: line 1 is not the longest defence: {mates:?}"
+            );
+        }
         // After the search's own line: proven wins, then estimates, then proven losses;
         // among proven lines the quicker win and the longer defence first.
         let ranks: Vec<(i32, i32)> = report
@@ -168,4 +189,5 @@ fn each_proven_line_has_the_negamax_result() {
         "{wins_seen} wins, {losses_seen} losses"
     );
     assert!(all_proven > 0, "some position has every line proven");
+    assert!(lost_roots > 0, "some position is lost in every line");
 }

@@ -95,6 +95,7 @@ pub fn search<G: MctsGame>(
     });
     let (first, tree_index) = combine_roots(&trees);
     let (tree, rng) = &trees[tree_index];
+    let first = longest_defence(position, tree).or(first);
     let mut rng = rng.clone();
     let pv = tree.principal_variation(first, &mut rng);
     let moves = moves_of_steps(position, &pv);
@@ -262,8 +263,47 @@ pub fn score_win_rate(cp: i64) -> f64 {
 
 fn mcts_info<G: MctsGame>(position: &G, tree: &Mcts<G::Tree>, shared: &Shared) -> SearchInfo {
     let mut rng = rng::seeded(0);
-    let pv = tree.principal_variation(None, &mut rng);
+    let pv = tree.principal_variation(longest_defence(position, tree), &mut rng);
     line_info(position, tree, shared, &pv, tree.proven(), tree.win_rate())
+}
+
+/// The moves of the side to move in the step line `pv` (at least 1): a proven line's
+/// `mate` distance (the line's own, not necessarily the shortest).
+fn line_distance<G: MctsGame>(position: &G, pv: &[(Player, <G::Tree as TreeGame>::Step)]) -> i32 {
+    let mover = position.side_to_move();
+    let turns = pv
+        .iter()
+        .filter(|(actor, _)| *actor == mover)
+        .count()
+        .max(1) as i32;
+    let own_turns = moves_of_steps(position, pv).len().div_ceil(2).max(1) as i32;
+    own_turns.min(turns)
+}
+
+/// In a root the solver proved lost, the first step with the longest defence (by its
+/// line's distance; the most simulated of equal ones): against a fallible opponent the
+/// longest resistance, and what a person studying the position expects first. `None`
+/// in any other root (the search's own choice stands).
+fn longest_defence<G: MctsGame>(
+    position: &G,
+    tree: &Mcts<G::Tree>,
+) -> Option<<G::Tree as TreeGame>::Step> {
+    let actor = tree.root_actor();
+    if tree.proven().is_none_or(|winner| winner == actor) {
+        return None;
+    }
+    let mut best: Option<(i32, f32, <G::Tree as TreeGame>::Step)> = None;
+    for child in tree.root_children() {
+        if child.proven.is_none() {
+            continue;
+        }
+        let pv = tree.principal_variation(Some(child.step), &mut rng::seeded(0));
+        let distance = line_distance(position, &pv);
+        if best.is_none_or(|(longest, visits, _)| (distance, child.visits) > (longest, visits)) {
+            best = Some((distance, child.visits, child.step));
+        }
+    }
+    best.map(|(_, _, step)| step)
 }
 
 /// The `info` of one line: its step principal variation `pv`, and the proven winner or
@@ -280,13 +320,7 @@ fn line_info<G: MctsGame>(
     let mover = position.side_to_move();
     let score = match proven {
         Some(winner) => {
-            let turns = pv
-                .iter()
-                .filter(|(actor, _)| *actor == mover)
-                .count()
-                .max(1) as i32;
-            let own_turns = moves.len().div_ceil(2).max(1) as i32;
-            let distance = own_turns.min(turns);
+            let distance = line_distance(position, pv);
             Score::Mate(if winner == mover { distance } else { -distance })
         }
         None => Score::Centipawns(win_rate_score(win_rate)),
@@ -321,10 +355,11 @@ fn report_infos<G: MctsGame>(
         return;
     }
     let mut rng = rng::seeded(0);
-    let best = tree
-        .principal_variation(None, &mut rng)
-        .first()
-        .map(|&(_, step)| step);
+    let best = longest_defence(position, tree).or_else(|| {
+        tree.principal_variation(None, &mut rng)
+            .first()
+            .map(|&(_, step)| step)
+    });
     let actor = tree.root_actor();
     let class = |child: &RootChild<<G::Tree as TreeGame>::Step>| match child.proven {
         Some(winner) if winner == actor => 2,
