@@ -7,7 +7,10 @@ blind spots: `random`, `greedy`, `minimax2`, `minimax4` (material minimax, 2 and
 its moves), each the engine binary with `option.Strategy=<member>`. Every game is played
 to the end under the rules by `tessera match`; the table gives points, losses and, in
 the checkers variants, the men at the end (games finished behind in men, the mean margin,
-the deepest deficit met during a game).
+the deepest deficit met during a game) and the captures (games with any capture at all,
+and the men Tessera took and lost in a game on average): against a player who stays home
+a draw at 30 v 30 and a draw after ten even exchanges score alike, and only these show
+the difference.
 
 How to run it (after `cargo build --release`):
     python3 scripts/matches/gauntlet.py --variant hexcheckers --size 9 --games 40
@@ -119,17 +122,24 @@ def game_figures(record):
         white, black = men(record["opening"]["position"])
         mover = record["opening"]["position"].split(" ")[1]
         deepest = 0
+        taken = lost = 0
         for move in record["opening"]["moves"] + record["moves"]:
             if mover == "w":
                 black -= captured(move)
             else:
                 white -= captured(move)
+            if (mover == "w") == tessera_white:
+                taken += captured(move)
+            else:
+                lost += captured(move)
             mover = "b" if mover == "w" else "w"
             margin = white - black if tessera_white else black - white
             deepest = min(deepest, margin)
         final_white, final_black = men(record["final_position"])
         figures["margin"] = final_white - final_black if tessera_white else final_black - final_white
         figures["deepest"] = deepest
+        figures["taken"] = taken
+        figures["lost"] = lost
         figures["end"] = (final_white, final_black) if tessera_white else (final_black, final_white)
     return figures
 
@@ -139,7 +149,8 @@ def summarise(arguments, members):
     checkers = arguments.variant in CHECKERS
     header = ["member", "games", "W-D-L", "points", "lost"]
     if checkers:
-        header += ["behind at end", "mean margin", "deepest deficit"]
+        header += ["behind at end", "mean margin", "deepest deficit", "with a capture",
+                   "men taken / lost"]
     header += ["mean plies", "terminations"]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
@@ -169,7 +180,11 @@ def summarise(arguments, members):
             behind = sum(game["margin"] < 0 for game in games)
             margin = sum(game["margin"] for game in games) / len(games)
             deepest = min(game["deepest"] for game in games)
-            row += [str(behind), f"{margin:+.1f}", str(deepest)]
+            opened = sum(game["taken"] + game["lost"] > 0 for game in games)
+            taken = sum(game["taken"] for game in games) / len(games)
+            lost = sum(game["lost"] for game in games) / len(games)
+            row += [str(behind), f"{margin:+.1f}", str(deepest), str(opened),
+                    f"{taken:.1f} / {lost:.1f}"]
             passed &= behind == 0 and margin >= 2.0
         plies = sum(game["plies"] for game in games) / len(games)
         row += [f"{plies:.0f}", " ".join(f"{name} {count}" for name, count in sorted(terminations.items()))]
