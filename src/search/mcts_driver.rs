@@ -267,17 +267,28 @@ fn mcts_info<G: MctsGame>(position: &G, tree: &Mcts<G::Tree>, shared: &Shared) -
     line_info(position, tree, shared, &pv, tree.proven(), tree.win_rate())
 }
 
-/// The moves of the side to move in the step line `pv` (at least 1): a proven line's
-/// `mate` distance (the line's own, not necessarily the shortest).
-fn line_distance<G: MctsGame>(position: &G, pv: &[(Player, <G::Tree as TreeGame>::Step)]) -> i32 {
-    let mover = position.side_to_move();
+/// The turns of `mover` in the step line `pv`, which makes `moves` whole moves (at
+/// least 1): a proven line's `mate` distance (the line's own, not necessarily the
+/// shortest).
+fn line_distance<S>(mover: Player, pv: &[(Player, S)], moves: usize) -> i32 {
     let turns = pv
         .iter()
         .filter(|(actor, _)| *actor == mover)
         .count()
         .max(1) as i32;
-    let own_turns = moves_of_steps(position, pv).len().div_ceil(2).max(1) as i32;
+    let own_turns = moves.div_ceil(2).max(1) as i32;
     own_turns.min(turns)
+}
+
+/// [`line_distance`] of the line that starts with `step`.
+fn step_distance<G: MctsGame>(
+    position: &G,
+    tree: &Mcts<G::Tree>,
+    step: <G::Tree as TreeGame>::Step,
+) -> i32 {
+    let pv = tree.principal_variation(Some(step), &mut rng::seeded(0));
+    let moves = moves_of_steps(position, &pv).len();
+    line_distance(position.side_to_move(), &pv, moves)
 }
 
 /// In a root the solver proved lost, the first step with the longest defence (by its
@@ -297,8 +308,7 @@ fn longest_defence<G: MctsGame>(
         if child.proven.is_none() {
             continue;
         }
-        let pv = tree.principal_variation(Some(child.step), &mut rng::seeded(0));
-        let distance = line_distance(position, &pv);
+        let distance = step_distance(position, tree, child.step);
         if best.is_none_or(|(longest, visits, _)| (distance, child.visits) > (longest, visits)) {
             best = Some((distance, child.visits, child.step));
         }
@@ -320,7 +330,7 @@ fn line_info<G: MctsGame>(
     let mover = position.side_to_move();
     let score = match proven {
         Some(winner) => {
-            let distance = line_distance(position, pv);
+            let distance = line_distance(mover, pv, moves.len());
             Score::Mate(if winner == mover { distance } else { -distance })
         }
         None => Score::Centipawns(win_rate_score(win_rate)),
@@ -366,34 +376,24 @@ fn report_infos<G: MctsGame>(
         Some(_) => 0,
         None => 1,
     };
-    let others: Vec<_> = tree
+    // Proven lines are ranked by their distance (a quicker win, a longer defence first),
+    // the others by visits: only a proven line's distance is needed to sort.
+    let mut others: Vec<_> = tree
         .root_children()
         .into_iter()
         .filter(|child| Some(child.step) != best && (child.visits > 0.0 || child.proven.is_some()))
-        .collect();
-    // Each line's report; proven lines are ranked by their distance (a quicker win, a
-    // longer defence first), the others by visits.
-    let mut others: Vec<_> = others
-        .into_iter()
         .map(|child| {
-            let pv = tree.principal_variation(Some(child.step), &mut rng::seeded(0));
-            let win_rate = if child.visits > 0.0 {
-                child.wins / child.visits
-            } else {
-                0.5
+            let distance_rank = match child.proven {
+                Some(winner) if winner == actor => -step_distance(position, tree, child.step),
+                Some(_) => step_distance(position, tree, child.step),
+                None => 0,
             };
-            let info = line_info(position, tree, shared, &pv, child.proven, win_rate);
-            (child, info)
+            (child, distance_rank)
         })
         .collect();
-    // Within a class: fewer moves to a win, more to a loss (`mate -N`) rank higher.
-    let distance_rank = |info: &SearchInfo| match info.score {
-        Some(Score::Mate(moves)) => -moves,
-        _ => 0,
-    };
-    others.sort_by(|(a, a_info), (b, b_info)| {
-        (class(b), distance_rank(b_info), b.visits, b.wins)
-            .partial_cmp(&(class(a), distance_rank(a_info), a.visits, a.wins))
+    others.sort_by(|(a, a_rank), (b, b_rank)| {
+        (class(b), *b_rank, b.visits, b.wins)
+            .partial_cmp(&(class(a), *a_rank, a.visits, a.wins))
             .unwrap_or(std::cmp::Ordering::Equal)
     });
     // Line 1 is proven when its first step is, even before the root is.
@@ -414,10 +414,16 @@ fn report_infos<G: MctsGame>(
         ..first
     });
     report_proven(best_proven, actor, report);
-    for (index, (child, info)) in others.into_iter().take(lines - 1).enumerate() {
+    for (index, (child, _)) in others.into_iter().take(lines - 1).enumerate() {
+        let pv = tree.principal_variation(Some(child.step), &mut rng::seeded(0));
+        let win_rate = if child.visits > 0.0 {
+            child.wins / child.visits
+        } else {
+            0.5
+        };
         report(SearchInfo {
             multipv: Some(index as u32 + 2),
-            ..info
+            ..line_info(position, tree, shared, &pv, child.proven, win_rate)
         });
         report_proven(child.proven, actor, report);
     }
