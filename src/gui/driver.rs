@@ -98,15 +98,23 @@ fn next_job(table: &mut Table) -> Option<Job> {
     None
 }
 
+/// A running engine process and what the driver has told it; a fresh process starts
+/// with nothing told.
+struct Running {
+    process: EngineProcess,
+    /// The game configuration it runs: another needs a fresh process.
+    config: GameConfig,
+    /// The `MultiPV` it was last given (1 when it starts).
+    lines: usize,
+    /// The table's game it last started (`uginewgame`).
+    game: Option<u64>,
+}
+
 /// The driver: owns the processes, one slot per `--engine`.
 pub struct Driver {
     shared: Arc<Shared>,
     specs: Vec<EngineSpec>,
-    processes: Vec<Option<(EngineProcess, GameConfig)>>,
-    /// The `MultiPV` each process was last given (1 when it starts).
-    lines_set: Vec<usize>,
-    /// The table's game each process last started (`uginewgame`); `None` when it starts.
-    games_started: Vec<Option<u64>>,
+    processes: Vec<Option<Running>>,
     /// The seed the engines' seeds per game and seat come from (`--seed`).
     seed: u64,
     timeouts: DriverTimeouts,
@@ -120,14 +128,10 @@ impl Driver {
         timeouts: DriverTimeouts,
     ) -> Self {
         let processes = specs.iter().map(|_| None).collect();
-        let lines_set = vec![1; specs.len()];
-        let games_started = vec![None; specs.len()];
         Driver {
             shared,
             specs,
             processes,
-            lines_set,
-            games_started,
             seed,
             timeouts,
         }
@@ -154,8 +158,8 @@ impl Driver {
             };
             match job {
                 Job::Restart(index) => {
-                    if let Some((process, _)) = self.processes[index].take() {
-                        process.kill();
+                    if let Some(running) = self.processes[index].take() {
+                        running.process.kill();
                     }
                     self.shared
                         .update(|table| table.set_status(index, EngineStatus::Stopped, None));
@@ -175,10 +179,10 @@ impl Driver {
 
     /// The running process of engine `index` for `config`, started if needed; `None`
     /// after a failure (already reported on the table).
-    fn process(&mut self, index: usize, config: GameConfig) -> Option<&mut EngineProcess> {
+    fn process(&mut self, index: usize, config: GameConfig) -> Option<&mut Running> {
         if self.processes[index]
             .as_ref()
-            .is_some_and(|(_, running)| *running != config)
+            .is_some_and(|running| running.config != config)
         {
             // Another variant or board: a fresh process, as `tessera match` starts one.
             self.processes[index] = None;
@@ -189,9 +193,12 @@ impl Driver {
             match EngineProcess::start(&self.specs[index], &config, self.timeouts.ready) {
                 Ok(process) => {
                     let pid = process.id();
-                    self.processes[index] = Some((process, config));
-                    self.lines_set[index] = 1;
-                    self.games_started[index] = None;
+                    self.processes[index] = Some(Running {
+                        process,
+                        config,
+                        lines: 1,
+                        game: None,
+                    });
                     self.shared
                         .update(|table| table.set_status(index, EngineStatus::Ready, Some(pid)));
                 }
@@ -201,7 +208,7 @@ impl Driver {
                 }
             }
         }
-        self.processes[index].as_mut().map(|(process, _)| process)
+        self.processes[index].as_mut()
     }
 
     /// Starts the table's game `game_number` in engine `index`'s running process unless
@@ -209,20 +216,20 @@ impl Driver {
     /// a level does not replay its last game's answers), then `uginewgame`. False after a
     /// failure (reported on the table).
     fn start_game(&mut self, index: usize, game_number: u64) -> bool {
-        if self.games_started[index] == Some(game_number) {
-            return true;
-        }
-        let Some((process, _)) = self.processes[index].as_mut() else {
+        let Some(running) = self.processes[index].as_mut() else {
             return false;
         };
+        if running.game == Some(game_number) {
+            return true;
+        }
         let game = GameJob::new(game_number);
-        let started = seed_engine(process, &self.specs[index], |range| {
+        let started = seed_engine(&mut running.process, &self.specs[index], |range| {
             game.engine_seed(self.seed, index, range)
         })
-        .and_then(|_| process.new_game(self.timeouts.ready));
+        .and_then(|_| running.process.new_game(self.timeouts.ready));
         match started {
             Ok(()) => {
-                self.games_started[index] = Some(game_number);
+                running.game = Some(game_number);
                 true
             }
             Err(error) => {
@@ -234,8 +241,8 @@ impl Driver {
 
     /// Drops (kills) the process and marks the engine failed.
     fn fail(&mut self, index: usize, error: &EngineError) {
-        if let Some((process, _)) = self.processes[index].take() {
-            process.kill();
+        if let Some(running) = self.processes[index].take() {
+            running.process.kill();
         }
         let reason = error.to_string();
         self.shared
@@ -288,10 +295,11 @@ impl Driver {
         if self.process(index, config).is_none() || !self.start_game(index, game_number) {
             return;
         }
-        let set_lines = std::mem::replace(&mut self.lines_set[index], lines) != lines;
-        let Some((process, _)) = self.processes[index].as_mut() else {
+        let Some(running) = self.processes[index].as_mut() else {
             return;
         };
+        let set_lines = std::mem::replace(&mut running.lines, lines) != lines;
+        let process = &mut running.process;
         let pid = process.id();
         let sent = if set_lines {
             process.send(&format!("setoption name MultiPV value {lines}"))
@@ -316,7 +324,7 @@ impl Driver {
             .update(|table| table.begin_search(index, purpose));
         let mut stop_deadline: Option<Instant> = None;
         let answer = loop {
-            let Some((process, _)) = self.processes[index].as_mut() else {
+            let Some(Running { process, .. }) = self.processes[index].as_mut() else {
                 return;
             };
             match process.next_line(Instant::now() + POLL) {
@@ -416,7 +424,7 @@ impl Driver {
             )
         };
         let timeout = self.timeouts.ready;
-        let Some(process) = self.process(index, config) else {
+        let Some(Running { process, .. }) = self.process(index, config) else {
             return;
         };
         let mut lines = Vec::new();
