@@ -218,27 +218,17 @@ impl EngineProcess {
         timeout: Duration,
         what: &str,
     ) -> Result<(), EngineError> {
-        let deadline = Instant::now() + timeout;
-        self.options.clear();
-        loop {
-            match self.next_line(deadline) {
-                Ok((line, _)) if line.trim() == end => return Ok(()),
-                Ok((line, _)) => self.note_option(&line),
-                Err(EngineError::Stalled(_)) => {
-                    return Err(EngineError::Stalled(format!(
-                        "no {what} within {} ms",
-                        timeout.as_millis()
-                    )));
-                }
-                Err(other) => return Err(other),
-            }
-        }
-    }
-
-    fn note_option(&mut self, line: &str) {
-        if let Some(option) = AdvertisedOption::parse(line) {
-            self.options.push(option);
-        }
+        let mut options = Vec::new();
+        let ended = self.wait_for(
+            |line| {
+                options.extend(AdvertisedOption::parse(line));
+                line == end
+            },
+            timeout,
+            what,
+        );
+        self.options = options;
+        ended.map(|_| ())
     }
 
     /// `ugi` -> `ugiok`; in `Auto`, an engine that does not say `ugiok` within a short
@@ -271,7 +261,7 @@ impl EngineProcess {
                         }
                         // Some UCI engines answer an unknown command right away.
                         Ok((line, _)) if line.to_ascii_lowercase().contains("unknown") => break,
-                        Ok((line, _)) => self.note_option(&line),
+                        Ok((line, _)) => self.options.extend(AdvertisedOption::parse(&line)),
                         Err(EngineError::Stalled(_)) => break,
                         Err(other) => return Err(other),
                     }
@@ -317,7 +307,7 @@ impl EngineProcess {
     /// Waits for a line matching `wanted`, skipping others, until `timeout` passes.
     pub fn wait_for(
         &mut self,
-        wanted: impl Fn(&str) -> bool,
+        mut wanted: impl FnMut(&str) -> bool,
         timeout: Duration,
         what: &str,
     ) -> Result<(String, Instant), EngineError> {
