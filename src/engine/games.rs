@@ -97,20 +97,20 @@ impl<const N: usize> EngineGame for Checkers<N> {
         // analysis (`go infinite`) waits for the built-in tables rather than never
         // seeing them: its search would not look again.
         let lines = engine.options().lines;
-        let mut exact_tables = tables.clone();
-        if request.limits.infinite {
-            exact_tables.set_wait_for_built_in(true);
-        }
-        if lines > 1
-            && let Some(result) = ending_lines::report_exact_lines(
+        if lines > 1 {
+            let mut exact_tables = tables.clone();
+            if request.limits.infinite {
+                exact_tables.set_wait_for_built_in(true);
+            }
+            if let Some(result) = ending_lines::report_exact_lines(
                 request.record,
                 &exact_tables,
                 lines,
                 request.limits,
                 request.report,
-            )
-        {
-            return result;
+            ) {
+                return result;
+            }
         }
         let supply = AlphaBetaSupply {
             tables: &tables,
