@@ -27,7 +27,7 @@ import argparse
 import random
 import sys
 
-from engine_lines import engine_replies, multipv_lines, score_of, words_after
+from engine_lines import engine_replies, multipv_lines, score_of, shape_problems, words_after
 
 TABLE_WIN = 100000
 
@@ -120,19 +120,10 @@ def check(binary, side, position):
     moves = legal[-1].split()[1:]
     lines, best = engine_lines(binary, side, position)
     expected = reference(binary, side, position, moves)
-    problems = []
-    if sorted(move for _, _, move, _ in lines) != sorted(moves):
-        problems.append(f"lines for {len(lines)} moves, {len(moves)} legal")
-    for number, (rank, score, move, marker) in enumerate(lines):
-        if rank != number + 1:
-            problems.append(f"line {number + 1} has rank {rank}")
+    problems = shape_problems(lines, best, moves, rank_key)
+    for _, score, move, marker in lines:
         if expected.get(move) != (score, marker):
             problems.append(f"{move}: {score} {marker!r}, reference {expected.get(move)}")
-    keys = [rank_key(score) for _, score, _, _ in lines]
-    if keys != sorted(keys, reverse=True):
-        problems.append("lines not best first")
-    if lines and best != lines[0][2]:
-        problems.append(f"bestmove {best}, line 1 {lines[0][2]}")
     kinds = [marker.split()[3] for _, _, _, marker in lines if len(marker.split()) > 3]
     return problems, len(lines), kinds
 

@@ -36,3 +36,21 @@ def multipv_lines(replies):
         marker = replies[index + 1] if index + 1 < len(replies) else ""
         lines.append((int(words_after(words, "multipv")), score_of(words), words_after(words, "pv"), marker))
     return lines, best
+
+
+def shape_problems(lines, best, legal, key):
+    """What is wrong with `lines` (as `multipv_lines` gives them, with plain scores) as a
+    whole: one line per move of `legal`, ranked 1, 2, ... in order, best first by `key`
+    of the score, and the `bestmove` line 1's."""
+    problems = []
+    if sorted(move for _, _, move, _ in lines) != sorted(legal):
+        problems.append(f"lines for {len(lines)} moves, {len(legal)} legal")
+    for number, (rank, _, _, _) in enumerate(lines):
+        if rank != number + 1:
+            problems.append(f"line {number + 1} has rank {rank}")
+    keys = [key(score) for _, score, _, _ in lines]
+    if keys != sorted(keys, reverse=True):
+        problems.append("lines not best first")
+    if lines and best != lines[0][2]:
+        problems.append(f"bestmove {best}, line 1 {lines[0][2]}")
+    return problems

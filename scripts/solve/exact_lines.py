@@ -17,7 +17,7 @@ import random
 import subprocess
 import sys
 
-from engine_lines import engine_replies, multipv_lines
+from engine_lines import engine_replies, multipv_lines, shape_problems
 
 
 def random_moves(binary, left, rng):
@@ -71,21 +71,12 @@ def check(binary, moves):
     """The differences between the engine's lines and the solver's values (empty: none)."""
     values = solver_values(binary, moves)
     lines, best = engine_lines(binary, moves)
-    problems = []
-    if sorted(move for _, _, move, _ in lines) != sorted(values):
-        problems.append(f"lines for {len(lines)} moves, {len(values)} legal")
-    for position, (rank, score, move, marker) in enumerate(lines):
-        if rank != position + 1:
-            problems.append(f"line {position + 1} has rank {rank}")
+    problems = shape_problems(lines, best, values, lambda score: score)
+    for _, score, move, marker in lines:
         if values.get(move) is None or score != 100 * values[move]:
             problems.append(f"{move}: cp {score}, solve --all {values.get(move)}")
         if marker != f"info string proven cp {score}":
             problems.append(f"{move}: marker {marker!r}")
-    scores = [score for _, score, _, _ in lines]
-    if scores != sorted(scores, reverse=True):
-        problems.append("lines not best first")
-    if lines and best != lines[0][2]:
-        problems.append(f"bestmove {best}, line 1 {lines[0][2]}")
     return problems, len(lines)
 
 
