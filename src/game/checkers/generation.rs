@@ -411,6 +411,38 @@ impl<const N: usize> Checkers<N> {
             .map(|men| count_sum(&open.map(|cells| cells & men)))
     }
 
+    /// Per colour, the backed offers: the empty cells a man of that colour can step into
+    /// so that an enemy man next to the cell can take it (the cell behind it along that
+    /// line is empty after the step), and an own man two cells behind along that line
+    /// takes the taker back, while the cell behind that backer is not empty, so the
+    /// taker's chain cannot go on over the backer. The stepping man comes from the cell
+    /// behind or from any other neighbour. An even exchange the opponent cannot refuse
+    /// when the capture is its only one: the shape that opens a defence which never
+    /// steps forward.
+    pub fn backed_offers(&self) -> [u32; 2] {
+        with_width!(self.backed_offers_for())
+    }
+
+    #[inline(always)]
+    fn backed_offers_for<const WIDTH: usize>(&self) -> [u32; 2] {
+        let empty = self.empty_cells();
+        let [white, black] = self.men;
+        let reach = [
+            self.grown_for::<WIDTH>(white),
+            self.grown_for::<WIDTH>(black),
+        ];
+        // One call per direction pair, written out: a loop over the amounts is not
+        // unrolled, and its shifts would then be run-time shifts.
+        let [right, up_right, up_left] = self.amounts::<WIDTH>();
+        let first = backed_offers_along(self.men, empty, reach, right);
+        let second = backed_offers_along(self.men, empty, reach, up_right);
+        let third = backed_offers_along(self.men, empty, reach, up_left);
+        [
+            (first[0] | second[0] | third[0]).len(),
+            (first[1] | second[1] | third[1]).len(),
+        ]
+    }
+
     /// `set` and every cell one step from it, unclipped (callers mask the result): the
     /// same cells as [`HexGeometry::grown`](crate::board::hex::HexGeometry::grown), but
     /// with this board's offsets, in pairs of known sign, read once instead of derived
@@ -528,6 +560,61 @@ fn kruzno_jump_directions<const N: usize>(cell: usize, enemy: &[u64; N], empty: 
         mask |= ((jumped >> jumped_bit & landing >> landing_bit & 1) as u8) << direction;
     }
     mask
+}
+
+/// Per colour, the empty cells of [`Checkers::backed_offers`] along one direction pair
+/// (`amount` and its opposite); `reach`: each colour's men and the cells next to them.
+/// Written out per colour, in functions that are always inlined: array `map`s and
+/// closures were not inlined here, which turned the constant shifts into run-time ones.
+#[inline(always)]
+fn backed_offers_along<const N: usize>(
+    [white, black]: [StridedSet<N>; 2],
+    empty: StridedSet<N>,
+    [white_reach, black_reach]: [StridedSet<N>; 2],
+    amount: usize,
+) -> [StridedSet<N>; 2] {
+    let white_steps = [white.shifted_up(amount), white.shifted_down(amount)];
+    let black_steps = [black.shifted_up(amount), black.shifted_down(amount)];
+    let empty_steps = [empty.shifted_up(amount), empty.shifted_down(amount)];
+    [
+        backed_offers_of(
+            white,
+            white_steps,
+            black_steps,
+            empty,
+            empty_steps,
+            white_reach,
+            amount,
+        ),
+        backed_offers_of(
+            black,
+            black_steps,
+            white_steps,
+            empty,
+            empty_steps,
+            black_reach,
+            amount,
+        ),
+    ]
+}
+
+/// One colour's part of [`backed_offers_along`]: `own_steps`, `enemy_steps` and
+/// `empty_steps` are those sets shifted up and down by `amount`.
+#[inline(always)]
+fn backed_offers_of<const N: usize>(
+    own: StridedSet<N>,
+    [own_up, own_down]: [StridedSet<N>; 2],
+    [enemy_up, enemy_down]: [StridedSet<N>; 2],
+    empty: StridedSet<N>,
+    [empty_up, empty_down]: [StridedSet<N>; 2],
+    reach: StridedSet<N>,
+    amount: usize,
+) -> StridedSet<N> {
+    let forward = (enemy_down & own.shifted_up(2 * amount) & (own_up | (empty_up & reach)))
+        .without(empty.shifted_up(3 * amount));
+    let backward = (enemy_up & own.shifted_down(2 * amount) & (own_down | (empty_down & reach)))
+        .without(empty.shifted_down(3 * amount));
+    empty & (forward | backward)
 }
 
 /// The total number of cells in six sets. Plain popcounts: a carry-save tree takes

@@ -631,7 +631,7 @@ fn garbage_input_never_panics() {
 }
 
 /// Random games from `start`: the running placement sums always equal the sums from
-/// scratch, a list of steps is sorted (the search finds killers by binary search), and
+/// scratch, the backed offers equal their cell-by-cell definition, a list of steps is sorted (the search finds killers by binary search), and
 /// without a capture the step count and the legality test of a single step (how the
 /// search checks killers before listing the moves) agree with the list.
 fn check_random_games<const N: usize>(start: &Checkers<N>, seed: u64) {
@@ -661,10 +661,42 @@ fn check_random_games<const N: usize>(start: &Checkers<N>, seed: u64) {
             } else {
                 assert_eq!(position.step_count(), None, "{text}");
             }
+            assert_eq!(
+                position.backed_offers(),
+                backed_offers_cell_by_cell(&position),
+                "{text}"
+            );
             position.play_unchecked(moves[rng.below(moves.len())]);
             assert_eq!(position.placement, position.full_placement());
         }
     }
+}
+
+/// [`Checkers::backed_offers`] from its definition, one cell and one direction at a time.
+fn backed_offers_cell_by_cell<const N: usize>(position: &Checkers<N>) -> [u32; 2] {
+    let valid = position.valid();
+    let holds = |set: StridedSet<N>, cell: isize| cell >= 0 && set.contains(cell as usize);
+    let empty = |cell: isize| {
+        holds(valid, cell) && !holds(position.men[0], cell) && !holds(position.men[1], cell)
+    };
+    let offsets = position.layout.offsets.map(isize::from);
+    [0, 1].map(|colour| {
+        let (own, enemy) = (position.men[colour], position.men[1 - colour]);
+        let reached = |cell: isize| offsets.iter().any(|&offset| holds(own, cell + offset));
+        let offer = |cell: isize, offset: isize| {
+            holds(enemy, cell + offset)
+                && holds(own, cell - 2 * offset)
+                && !empty(cell - 3 * offset)
+                && (holds(own, cell - offset) || (empty(cell - offset) && reached(cell)))
+        };
+        position
+            .geometry()
+            .cells()
+            .iter()
+            .map(|&cell| cell as isize)
+            .filter(|&cell| empty(cell) && offsets.iter().any(|&offset| offer(cell, offset)))
+            .count() as u32
+    })
 }
 
 #[test]
