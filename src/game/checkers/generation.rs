@@ -11,14 +11,17 @@ use crate::board::strided::StridedSet;
 use crate::game::Player;
 
 /// Calls `self.method::<WIDTH>(arguments)` with the board's width as a constant for the
-/// two boards played (Kruzno's side 6 in two words, hex checkers' side 9 in five), so
-/// their shifts compile to constant shifts; other boards read the offsets at run time
-/// (`WIDTH` 0). One copy of each function per case, from one generic body. Generic
-/// arguments after the width may follow the method's name (`self.method::<_>(...)`).
+/// boards played most (Kruzno's side 6 in two words, hex checkers' sides 7, 8 and 9 in
+/// five), so their shifts compile to constant shifts; other boards read the offsets at
+/// run time (`WIDTH` 0), which costs about half the speed. One copy of each function
+/// per case, from one generic body. Generic arguments after the width may follow the
+/// method's name (`self.method::<_>(...)`).
 macro_rules! with_width {
     ($self:ident . $method:ident $(::<$($generic:ty),*>)? ( $($argument:expr),* )) => {
         match (N, $self.layout.width()) {
             (2, 11) => $self.$method::<11 $($(, $generic)*)?>($($argument),*),
+            (5, 13) => $self.$method::<13 $($(, $generic)*)?>($($argument),*),
+            (5, 15) => $self.$method::<15 $($(, $generic)*)?>($($argument),*),
             (5, 17) => $self.$method::<17 $($(, $generic)*)?>($($argument),*),
             _ => $self.$method::<0 $($(, $generic)*)?>($($argument),*),
         }
@@ -656,6 +659,10 @@ mod tests {
                     position.has_moves_for::<WIDTH>(),
                     position.has_moves_for::<0>()
                 );
+                assert_eq!(
+                    position.backed_offers_for::<WIDTH>(),
+                    position.backed_offers_for::<0>()
+                );
                 let empty = position.empty_cells();
                 assert_eq!(
                     position.open_steps_for::<WIDTH>(empty),
@@ -684,7 +691,15 @@ mod tests {
     fn the_played_boards_shift_by_constants_as_by_their_offsets() {
         let kruzno = Checkers::<2>::start(&GameConfig::new(Variant::Kruzno)).expect("starts");
         constant_shifts_match_run_time_shifts::<2, 11>(kruzno);
-        let hex = Checkers::<5>::start(&GameConfig::new(Variant::HexCheckers)).expect("starts");
-        constant_shifts_match_run_time_shifts::<5, 17>(hex);
+        let hex = |side| {
+            Checkers::<5>::start(&GameConfig {
+                size: Some(side),
+                ..GameConfig::new(Variant::HexCheckers)
+            })
+            .expect("starts")
+        };
+        constant_shifts_match_run_time_shifts::<5, 13>(hex(7));
+        constant_shifts_match_run_time_shifts::<5, 15>(hex(8));
+        constant_shifts_match_run_time_shifts::<5, 17>(hex(9));
     }
 }
