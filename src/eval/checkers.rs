@@ -134,6 +134,14 @@ const SPEARHEAD_ROW: i32 = 15;
 /// The men of a spearhead: enough to offer a man, take back and cover the taker.
 const SPEARHEAD_MEN: u32 = 4;
 
+/// Per backed offer ([`Checkers::backed_offers`]), own minus the opponent's, on the big
+/// boards while neither side converts. Against an army that stays home the search sees
+/// no capture within its horizon, and the other terms give no gradient towards a shape
+/// from which an exchange can be forced; this one does. It costs about a sixth of the
+/// nodes a second and still wins more games at equal time, with more exchanges per game
+/// (figures in the commit log).
+const BACKED_OFFER: i32 = 25;
+
 /// The rows advanced from its own edge by each of `player`'s [`SPEARHEAD_MEN`] most
 /// advanced men, summed. Before the first capture the game opens only if a few men cross
 /// the empty middle (11 rows on side 9) in the 40 moves of the 80-ply count; the squared
@@ -192,7 +200,7 @@ fn plain_terms<const N: usize>(position: &Checkers<N>, mobility: [u32; 2]) -> [T
 }
 
 /// The names of the [`weighted`] terms, in order.
-const TERM_NAMES: [&str; 11] = [
+const TERM_NAMES: [&str; 12] = [
     "material",
     "centre",
     "mobility",
@@ -203,11 +211,12 @@ const TERM_NAMES: [&str; 11] = [
     "space",
     "gather",
     "spearhead",
+    "offers",
     "drawn",
 ];
 
 /// Where `drawn` stands in [`TERM_NAMES`].
-const DRAWN_TERM: usize = 10;
+const DRAWN_TERM: usize = 11;
 
 /// The weighted terms from `player`'s view, named by [`TERM_NAMES`] (apart, so the
 /// evaluation at every node only adds numbers); `mobility` is each colour's open steps
@@ -217,7 +226,7 @@ fn weighted<const N: usize>(
     position: &Checkers<N>,
     player: Player,
     mobility: Option<[u32; 2]>,
-) -> [i32; 11] {
+) -> [i32; 12] {
     let geometry = position.geometry();
     let weights = ConversionWeights::for_side(geometry.side());
     let (own_men, opp_men) = (position.men(player), position.men(player.opponent()));
@@ -280,6 +289,13 @@ fn weighted<const N: usize>(
         } else {
             0
         },
+        if geometry.side() >= 7 && !own_converting && !opp_converting {
+            let offers = position.backed_offers();
+            BACKED_OFFER
+                * (offers[player.index()] as i32 - offers[player.opponent().index()] as i32)
+        } else {
+            0
+        },
         0,
     ];
     // `drawn`: what the scaling of a drawn class takes off the sum of the others.
@@ -316,7 +332,7 @@ fn drawn_class<const N: usize>(position: &Checkers<N>, men: i32, enemies: i32) -
 /// The value of the weighted `terms` (material first) in a drawn class
 /// ([`drawn_class`]): the side ahead does not trade into such an ending and the side
 /// behind seeks it, while more men (tactics) and the usual terms still rank moves.
-fn drawn_value(terms: &[i32; 11]) -> i32 {
+fn drawn_value(terms: &[i32; 12]) -> i32 {
     let material = terms[0];
     let sum: i32 = terms.iter().sum::<i32>() - terms[DRAWN_TERM];
     ((sum - material) / DRAWN_DIVISOR).clamp(-DRAWN_POSITIONAL, DRAWN_POSITIONAL)

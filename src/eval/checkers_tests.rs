@@ -675,6 +675,37 @@ fn the_spearhead_counts_the_four_most_advanced_men_until_the_first_capture() {
 }
 
 #[test]
+fn a_backed_offer_needs_a_man_behind_the_backer() {
+    // Side 9, Black's three rows whole; White's k6, l6 and m6 stand in one line towards
+    // o6. White has one backed offer: m6-n6, o6 must take it landing on m6, l6 takes back,
+    // and k6 stops the chain from going on over l6. Black has two against m6: a man
+    // stepping to n5 or n6, backed from p and anchored on q.
+    let column = position(
+        "BBBBBBBBB/BBBBBBBBBB/BBBBBBBBBBB/12/5W7/5W8/5W9/16/17/16/15/14/13/12/\
+         WWWWWWWW3/WWWWWWWWWW/WWWWWWWWW w - 40 21",
+    );
+    assert_eq!(column.backed_offers(), [1, 2]);
+    assert_eq!(term(&column, "offers"), super::BACKED_OFFER * (1 - 2));
+    // Without k6 the taker would go on over l6 as well: no offer for White.
+    let unanchored = position(
+        "BBBBBBBBB/BBBBBBBBBB/BBBBBBBBBBB/12/5W7/5W8/15/16/17/16/15/14/13/12/\
+         WWWWWWWWW2/WWWWWWWWWW/WWWWWWWWW w - 40 21",
+    );
+    assert_eq!(unanchored.backed_offers(), [0, 2]);
+    assert_eq!(term(&unanchored, "offers"), super::BACKED_OFFER * (0 - 2));
+    // On the smaller boards the term is not used, even where the sides' offers differ.
+    let mut rng = SplitMix64::new(6);
+    let mut small = start(Variant::HexCheckers, Some(6));
+    let mut moves = Vec::new();
+    while small.backed_offers()[0] == small.backed_offers()[1] {
+        small.legal_moves(&mut moves);
+        assert!(!moves.is_empty(), "a random game with uneven offers");
+        small.play_unchecked(moves[rng.below(moves.len())]);
+    }
+    assert_eq!(term(&small, "offers"), 0);
+}
+
+#[test]
 fn three_men_abreast_two_rows_from_a_whole_army_force_an_even_exchange() {
     // Side 9, 40 plies into the count: Black's three rows whole, three White men abreast
     // on m5, m6 and m7. `m7-n6` (or its mirror) offers a man: Black must take it,
