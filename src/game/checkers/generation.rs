@@ -13,8 +13,8 @@ use crate::game::Player;
 /// Calls `self.method::<WIDTH>(arguments)` with the board's width as a constant for the
 /// boards played most (Kruzno's side 6 in two words, hex checkers' sides 7, 8 and 9 in
 /// five), so their shifts compile to constant shifts; other boards read the offsets at
-/// run time (`WIDTH` 0), which costs about half the speed. One copy of each function
-/// per case, from one generic body. Generic arguments after the width may follow the
+/// run time (`WIDTH` 0): a division, a remainder and variable shift counts per shift,
+/// several times slower. One copy of each function per case, from one generic body. Generic arguments after the width may follow the
 /// method's name (`self.method::<_>(...)`).
 macro_rules! with_width {
     ($self:ident . $method:ident $(::<$($generic:ty),*>)? ( $($argument:expr),* )) => {
@@ -430,6 +430,7 @@ impl<const N: usize> Checkers<N> {
     fn backed_offers_for<const WIDTH: usize>(&self) -> [u32; 2] {
         let empty = self.empty_cells();
         let [white, black] = self.men;
+        // The grown sets repeat the one-step shifts made below; inlined, each is made once.
         let reach = [
             self.grown_for::<WIDTH>(white),
             self.grown_for::<WIDTH>(black),

@@ -631,9 +631,10 @@ fn garbage_input_never_panics() {
 }
 
 /// Random games from `start`: the running placement sums always equal the sums from
-/// scratch, the backed offers equal their cell-by-cell definition, a list of steps is sorted (the search finds killers by binary search), and
-/// without a capture the step count and the legality test of a single step (how the
-/// search checks killers before listing the moves) agree with the list.
+/// scratch, the backed offers equal their cell-by-cell definition, a list of steps is
+/// sorted (the search finds killers by binary search), and without a capture the step
+/// count and the legality test of a single step (how the search checks killers before
+/// listing the moves) agree with the list.
 fn check_random_games<const N: usize>(start: &Checkers<N>, seed: u64) {
     let mut rng = crate::random::SplitMix64::new(seed);
     let mut moves = Vec::new();
