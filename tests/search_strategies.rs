@@ -169,11 +169,18 @@ fn minimax4_plays_a_move_of_the_best_four_ply_material_value() {
     );
 }
 
-#[test]
-fn defender_plays_the_least_advancing_of_the_best_two_ply_moves() {
-    let mut engine = engine(Strategy::Defender, 4);
-    let mut retreats = 0;
-    for position in checkers_positions(60, 22) {
+/// Checks on 60 positions that `strategy` plays a best two-ply move and, among those, one
+/// whose advancement after it is the `pick` of theirs; returns how many positions had best
+/// moves of different advancement, so the tie-break was exercised.
+fn plays_best_two_ply_by_advancement(
+    strategy: Strategy,
+    seed: u64,
+    positions_seed: u64,
+    pick: fn(std::vec::IntoIter<i32>) -> Option<i32>,
+) -> usize {
+    let mut engine = engine(strategy, seed);
+    let mut ranked = 0;
+    for position in checkers_positions(60, positions_seed) {
         let mover = position.side_to_move();
         let chosen = choose(&mut engine, &position);
         let mut legal = Vec::new();
@@ -188,20 +195,36 @@ fn defender_plays_the_least_advancing_of_the_best_two_ply_moves() {
             child.play_unchecked(mv);
             child.advancement(mover)
         };
-        let least = legal
+        let tied: Vec<i32> = legal
             .iter()
             .filter(|&&mv| move_value(&position, mv, 2) == best)
             .map(|&mv| advancement(mv))
-            .min()
-            .expect("a best move");
+            .collect();
+        let (least, most) = (tied.iter().min(), tied.iter().max());
+        let wanted = pick(tied.clone().into_iter()).expect("a best move");
         let text = position.position_text();
         assert_eq!(move_value(&position, chosen, 2), best, "{text}");
-        assert_eq!(advancement(chosen), least, "{text}");
-        retreats += usize::from(least < position.advancement(mover));
+        assert_eq!(advancement(chosen), wanted, "{text}");
+        ranked += usize::from(least != most);
     }
+    ranked
+}
+
+#[test]
+fn defender_plays_the_least_advancing_of_the_best_two_ply_moves() {
+    let ranked = plays_best_two_ply_by_advancement(Strategy::Defender, 4, 22, Iterator::min);
     assert!(
-        retreats > 0,
-        "the defender never stepped back: the tie-break went untested"
+        ranked > 0,
+        "no tie of different advancement: the tie-break went untested"
+    );
+}
+
+#[test]
+fn attacker_plays_the_most_advancing_of_the_best_two_ply_moves() {
+    let ranked = plays_best_two_ply_by_advancement(Strategy::Attacker, 5, 25, Iterator::max);
+    assert!(
+        ranked > 0,
+        "no tie of different advancement: the tie-break went untested"
     );
 }
 

@@ -207,6 +207,7 @@ impl Engine {
                 rng,
             )),
             Strategy::Defender => Some(strategy::defender_move(position, &moves, rng)),
+            Strategy::Attacker => Some(strategy::attacker_move(position, &moves, rng)),
             Strategy::Sampled2 => Some(strategy::sampled2_move(position, &moves, rng)),
             Strategy::Full => None,
         };

@@ -19,6 +19,9 @@ pub enum Strategy {
     /// [`Strategy::Minimax2`], then the move that leaves its own army least advanced: a
     /// defender that stays home and comes forward only when it must.
     Defender,
+    /// [`Strategy::Minimax2`], then the move that leaves its own army most advanced: an
+    /// attacker that comes forward whenever two plies show it loses nothing by it.
+    Attacker,
     /// [`Strategy::Minimax2`] over a random sample of its legal moves: a player that sees
     /// tactics two plies deep but only among the moves it happens to consider.
     Sampled2,
@@ -29,18 +32,19 @@ pub enum Strategy {
 
 impl Strategy {
     /// Every strategy, the full search first, as the `Strategy` option lists them.
-    pub const ALL: [Strategy; 7] = [
+    pub const ALL: [Strategy; 8] = [
         Strategy::Full,
         Strategy::Minimax4,
         Strategy::Minimax2,
         Strategy::Defender,
+        Strategy::Attacker,
         Strategy::Sampled2,
         Strategy::Greedy,
         Strategy::Random,
     ];
     /// The option values, in the order of [`Strategy::ALL`].
-    pub const NAMES: [&'static str; 7] = [
-        "full", "minimax4", "minimax2", "defender", "sampled2", "greedy", "random",
+    pub const NAMES: [&'static str; 8] = [
+        "full", "minimax4", "minimax2", "defender", "attacker", "sampled2", "greedy", "random",
     ];
 
     /// The option value naming this strategy.
@@ -138,8 +142,16 @@ fn two_ply_value<G: SearchGame>(
     Some(worst)
 }
 
-/// Bits below the rule value that [`defender_move`] keeps for its tie-break.
-const DEFENDER_TIE_BITS: u32 = 16;
+/// Bits below the rule value that [`defender_move`] and [`attacker_move`] keep for their
+/// tie-break.
+const ADVANCEMENT_TIE_BITS: u32 = 16;
+
+/// Which way [`advancement_tie_move`] breaks ties.
+#[derive(Copy, Clone)]
+enum Advance {
+    Least,
+    Most,
+}
 
 /// [`minimax2_move`]'s choice, and among equal values the move after which the mover's
 /// army stands least advanced ([`SearchGame::advancement`]), ties broken at random: a
@@ -150,6 +162,28 @@ pub fn defender_move<G: SearchGame>(
     moves: &[G::Move],
     rng: &mut Rng,
 ) -> Option<G::Move> {
+    advancement_tie_move(position, moves, rng, Advance::Least)
+}
+
+/// [`minimax2_move`]'s choice, and among equal values the move after which the mover's
+/// army stands most advanced, ties broken at random: an attacker that marches on the
+/// enemy whenever two plies show no man lost by it.
+pub fn attacker_move<G: SearchGame>(
+    position: &G,
+    moves: &[G::Move],
+    rng: &mut Rng,
+) -> Option<G::Move> {
+    advancement_tie_move(position, moves, rng, Advance::Most)
+}
+
+/// [`minimax2_move`]'s choice, equal values ranked by the mover's advancement after the
+/// move, the least or the most first as `advance` says.
+fn advancement_tie_move<G: SearchGame>(
+    position: &G,
+    moves: &[G::Move],
+    rng: &mut Rng,
+    advance: Advance,
+) -> Option<G::Move> {
     let mover = position.side_to_move();
     let mut best = i64::MIN;
     let mut replies = Vec::new();
@@ -159,8 +193,12 @@ pub fn defender_move<G: SearchGame>(
         let mut child = position.clone();
         child.play_unchecked(mv);
         let advancement =
-            i64::from(child.advancement(mover)).clamp(0, (1 << DEFENDER_TIE_BITS) - 1);
-        Some((value << DEFENDER_TIE_BITS) - advancement)
+            i64::from(child.advancement(mover)).clamp(0, (1 << ADVANCEMENT_TIE_BITS) - 1);
+        let rank = match advance {
+            Advance::Least => -advancement,
+            Advance::Most => advancement,
+        };
+        Some((value << ADVANCEMENT_TIE_BITS) + rank)
     })
 }
 

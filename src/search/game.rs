@@ -61,7 +61,8 @@ pub trait SearchGame: Rules {
     }
 
     /// How far forward `player`'s army stands (checkers: the rows its men have advanced,
-    /// summed), for the `defender` strategy's tie-break; 0 where a game has no such idea.
+    /// summed), for the `defender` and `attacker` strategies' tie-breaks; 0 where a game has no
+    /// such idea.
     fn advancement(&self, _player: Player) -> i32 {
         0
     }
