@@ -6,7 +6,9 @@
 //! simulations (their lines still show the chosen move and score).
 //!
 //! The positions are each variant's start position and the positions reached from it by
-//! a seeded sequence of random moves (so they follow the rules whatever their encoding).
+//! a seeded sequence of random moves (so they follow the rules whatever their encoding),
+//! then a few fixed positions from real games (`FIXED_POSITIONS`) where random play
+//! does not go.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -31,6 +33,27 @@ fn alpha_beta_depth(variant: Variant) -> u32 {
 }
 const MCTS_SIMULATIONS: u64 = 20_000;
 
+/// Positions from real games, each searched like the others: hex checkers on side 9 with
+/// the armies in contact (the evaluation's middle-game terms, backed offers among them)
+/// and a won ending (the conversion terms). Random play from the start never reaches
+/// them: on side 9 the armies begin 11 rows apart and a random game is drawn by the
+/// 80-ply rule first. Each has its depth: the middle game's 60 moves a position make
+/// depth 8 cost seven million nodes there.
+const FIXED_POSITIONS: [(Variant, &str, u32); 2] = [
+    (
+        Variant::HexCheckers,
+        "1BBBBBBB1/BB1B2B1BB/5BB2B1/3B2B2B2/B1B8B1/1B3WWW3B2/15/16/8W8/16/15/14/3W4W4/\
+         1W4W3W1/2W1W2WW2/W1W5WW/WW1WWWWWW w - 0 101",
+        6,
+    ),
+    (
+        Variant::HexCheckers,
+        "BB2WW3/7W2/10B/12/10B2/W6B6/15/3B12/17/16/15/8W5/13/12/3W2W2W1/4W2W2/6W1W \
+         w - 3 361",
+        8,
+    ),
+];
+
 /// Runs the bench, writing its lines through `out`; returns total nodes.
 pub fn run(out: &mut dyn FnMut(String)) -> u64 {
     let never = AtomicBool::new(false);
@@ -44,31 +67,43 @@ pub fn run_until(stop: &AtomicBool, out: &mut dyn FnMut(String)) -> Option<u64> 
     let started = Instant::now();
     let mut total = 0;
     let mut done = 0;
-    let count = Variant::ALL.len() * OPENING_PLIES.len();
+    let count = Variant::ALL.len() * OPENING_PLIES.len() + FIXED_POSITIONS.len();
+    // Each search: a start (a variant's start position or a fixed one), its random plies,
+    // its seed and its depth (alpha-beta).
+    let mut searches = Vec::with_capacity(count);
     for variant in Variant::ALL {
-        let Ok(start) = GameKind::new(&GameConfig::new(variant)) else {
-            out(format!("{variant}: no start position"));
-            continue;
-        };
-        for (index, &plies) in OPENING_PLIES.iter().enumerate() {
-            let searched = (!stop.load(Ordering::Relaxed)).then(|| {
-                with_record!(&start, record => {
-                    bench_position(variant, record, plies, index as u64, stop)
-                })
-            });
-            // A search cut by the stop flag gives no line: its count is not the position's.
-            let Some((line, nodes)) = searched.filter(|_| !stop.load(Ordering::Relaxed)) else {
-                out(format!(
-                    "info string bench interrupted by stop after {} ms: {done} of {count} \
-                     positions searched, {total} nodes, not a signature",
-                    started.elapsed().as_millis()
-                ));
-                return None;
-            };
-            out(line);
-            total += nodes;
-            done += 1;
+        match GameKind::new(&GameConfig::new(variant)) {
+            Ok(start) => {
+                searches.extend((OPENING_PLIES.iter().enumerate()).map(|(index, &plies)| {
+                    let depth = alpha_beta_depth(variant);
+                    (variant, start.clone(), plies, index as u64, depth)
+                }))
+            }
+            Err(_) => out(format!("{variant}: no start position")),
         }
+    }
+    for (variant, text, depth) in FIXED_POSITIONS {
+        match GameKind::from_position_text(&GameConfig::new(variant), text) {
+            Ok(start) => searches.push((variant, start, 0, 0, depth)),
+            Err(error) => out(format!("{variant}: bad fixed position: {error}")),
+        }
+    }
+    for (variant, start, plies, seed, depth) in searches {
+        let searched = (!stop.load(Ordering::Relaxed)).then(|| {
+            with_record!(&start, record => bench_position(variant, record, plies, seed, depth, stop))
+        });
+        // A search cut by the stop flag gives no line: its count is not the position's.
+        let Some((line, nodes)) = searched.filter(|_| !stop.load(Ordering::Relaxed)) else {
+            out(format!(
+                "info string bench interrupted by stop after {} ms: {done} of {count} \
+                 positions searched, {total} nodes, not a signature",
+                started.elapsed().as_millis()
+            ));
+            return None;
+        };
+        out(line);
+        total += nodes;
+        done += 1;
     }
     let seconds = started.elapsed().as_secs_f64().max(1e-6);
     out(format!(
@@ -78,11 +113,14 @@ pub fn run_until(stop: &AtomicBool, out: &mut dyn FnMut(String)) -> Option<u64> 
     Some(total)
 }
 
+/// Searches `start` (of `variant`) after `plies` random moves drawn with `seed`,
+/// alpha-beta to `depth`.
 fn bench_position<G: EngineGame>(
     variant: Variant,
     start: &GameRecord<G>,
     plies: usize,
     seed: u64,
+    depth: u32,
     stop: &AtomicBool,
 ) -> (String, u64) {
     let mut rng = rng::seeded(0xbe9c ^ seed);
@@ -103,7 +141,7 @@ fn bench_position<G: EngineGame>(
     });
     let limits = match G::ALGORITHM {
         Algorithm::AlphaBeta => SearchLimits {
-            depth: Some(alpha_beta_depth(variant)),
+            depth: Some(depth),
             ..SearchLimits::default()
         },
         Algorithm::Mcts => SearchLimits {
@@ -147,6 +185,21 @@ mod tests {
         assert_eq!(run_until(&stop, &mut |line| lines.push(line)), None);
         assert_eq!(lines.len(), 1, "{lines:?}");
         assert!(lines[0].starts_with("info string bench interrupted by stop after "));
-        assert!(lines[0].ends_with(": 0 of 12 positions searched, 0 nodes, not a signature"));
+        assert!(lines[0].ends_with(": 0 of 14 positions searched, 0 nodes, not a signature"));
+    }
+
+    /// Every fixed position is a running game of its variant (a typo would drop it from
+    /// the bench with only a line saying so).
+    #[test]
+    fn the_fixed_positions_are_running_games() {
+        for (variant, text, _) in FIXED_POSITIONS {
+            let game = GameKind::from_position_text(&GameConfig::new(variant), text)
+                .unwrap_or_else(|error| panic!("{text}: {error}"));
+            with_record!(&game, record => {
+                let mut moves = Vec::new();
+                record.legal_moves(&mut moves);
+                assert!(!moves.is_empty(), "{text}: no legal move");
+            });
+        }
     }
 }
