@@ -455,16 +455,13 @@ fn suite_positions_are_won_as_claimed() {
     }
 }
 
-/// The endings from real games (an openings book for conversion matches): 60 side-9
-/// positions, each just after a capture (fresh counter), the side ahead 3 or more men up
-/// with at most 12 men and the other side at most 4, as the file's header and the comment
-/// before each position say.
-#[test]
-fn endings_from_games_are_as_described() {
-    const BOOK: &str = include_str!("../../tests/data/hexcheckers_endings_from_games.txt");
+/// The positions of an openings book from real games, each with the material its
+/// comment claims (`# <strong> v <weak>, ...`, the larger count first), checked against
+/// the board, which must be side 9 with a fresh counter (just after a capture).
+fn book_from_games(book: &str) -> Vec<(Checkers<5>, u32, u32)> {
     let mut claim = None;
-    let mut count = 0;
-    for line in BOOK.lines().map(str::trim).filter(|line| !line.is_empty()) {
+    let mut positions = Vec::new();
+    for line in book.lines().map(str::trim).filter(|line| !line.is_empty()) {
         if let Some(comment) = line.strip_prefix("# ") {
             if let [strong, "v", weak, ..] = comment.split(' ').collect::<Vec<_>>()[..]
                 && let (Ok(strong), Ok(weak)) = (
@@ -485,11 +482,42 @@ fn endings_from_games_are_as_described() {
         let mut men = [Player::One, Player::Two].map(|player| position.men(player).len());
         men.sort_unstable();
         assert_eq!(men, [weak, strong], "{line}");
-        assert!(
-            strong >= weak + 3 && strong <= 12 && (1..=4).contains(&weak),
-            "{line}"
-        );
-        count += 1;
+        positions.push((position, strong, weak));
     }
-    assert_eq!(count, 60);
+    positions
+}
+
+/// The endings from real games (an openings book for conversion matches): 60 side-9
+/// positions, each just after a capture (fresh counter), the side ahead 3 or more men up
+/// with at most 12 men and the other side at most 4, as the file's header and the comment
+/// before each position say.
+#[test]
+fn endings_from_games_are_as_described() {
+    const BOOK: &str = include_str!("../../tests/data/hexcheckers_endings_from_games.txt");
+    let positions = book_from_games(BOOK);
+    for (position, strong, weak) in &positions {
+        assert!(
+            *strong >= weak + 3 && *strong <= 12 && (1..=4).contains(weak),
+            "{}",
+            position.position_text()
+        );
+    }
+    assert_eq!(positions.len(), 60);
+}
+
+/// The leads from real games (an openings book for conversion from the middle game): 113
+/// side-9 positions, each just after a capture, one side two or more men up and the other
+/// with 3 to 12 men, as the file's header and the comment before each position say.
+#[test]
+fn leads_from_games_are_as_described() {
+    const BOOK: &str = include_str!("../../tests/data/hexcheckers_leads_from_games.txt");
+    let positions = book_from_games(BOOK);
+    for (position, strong, weak) in &positions {
+        assert!(
+            *strong >= weak + 2 && (3..=12).contains(weak),
+            "{}",
+            position.position_text()
+        );
+    }
+    assert_eq!(positions.len(), 113);
 }
