@@ -255,6 +255,28 @@ fn assert_two_threads_reach_the_value_of_one<G: Solvable>(state: &G, name: &str)
     assert_eq!(child_value.map(|value| -value), Some(one.value), "{name}");
 }
 
+/// A root the table answers at once names no best move: a worker that solved another
+/// position first, then solves one whose value the shared table already holds, must not
+/// report the other position's move (the driver then finds a proven move itself).
+#[test]
+fn a_root_answered_by_the_table_keeps_no_move_of_another_search() {
+    let mut rng = SplitMix64::new(2719);
+    let shared = Shared::new(16);
+    let first = CheversiState::new(random_cheversi(&mut rng, 7));
+    let second = CheversiState::new(random_cheversi(&mut rng, 7));
+    let value = Worker::new(&shared, 0)
+        .exact(&second, 0)
+        .expect("not stopped");
+    let mut worker = Worker::new(&shared, 0);
+    worker.exact(&first, 0).expect("not stopped");
+    assert!(worker.root_best.is_some(), "a searched root names its move");
+    assert_eq!(worker.exact(&second, value), Some(value));
+    assert_eq!(
+        worker.root_best, None,
+        "a move of the position solved before"
+    );
+}
+
 /// Cheversi 8 and 9 placements before the end.
 #[test]
 fn cheversi_two_threads_reach_the_value_of_one() {

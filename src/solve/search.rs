@@ -245,7 +245,8 @@ pub struct Worker<'a, G: Solvable> {
     /// Per ply, the codes of the last two moves that cut off there, the newest first
     /// (tried after the table's: the second one refutes much of what the first does not).
     killers: Vec<[u32; 2]>,
-    /// The root move of the last search that reached its `beta` (or else its best).
+    /// The root move of the last search that reached its `beta` (or else its best); `None`
+    /// when that search answered at the root without trying a move.
     pub root_best: Option<G::Move>,
     /// The game's memory for [`Solvable::shortcut`].
     scratch: G::Scratch,
@@ -284,6 +285,13 @@ impl<'a, G: Solvable> Worker<'a, G> {
     /// `alpha` is an upper bound, at or above `beta` a lower bound, else exact. After a
     /// stop the result means nothing (and nothing was stored).
     pub fn search(&mut self, position: &G, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if ply == 0 {
+            // A root answered without searching its moves (the table, a shortcut) names
+            // no move: a move kept from an earlier search proved another window, or
+            // another position (two threads: the other's table entry cut here, and a
+            // best move worth a point less was reported).
+            self.root_best = None;
+        }
         self.nodes += 1;
         if self.nodes - self.flushed >= 4096 {
             self.flush();
@@ -398,6 +406,9 @@ impl<'a, G: Solvable> Worker<'a, G> {
                         if value >= beta {
                             let code = position.move_code(child.mv);
                             self.shared.table.store(key, value, bound, code, 0);
+                            if ply == 0 {
+                                self.root_best = Some(child.mv);
+                            }
                             self.children[slot] = children;
                             return value;
                         }
