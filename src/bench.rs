@@ -68,30 +68,38 @@ pub fn run_until(stop: &AtomicBool, out: &mut dyn FnMut(String)) -> Option<u64> 
     let mut total = 0;
     let mut done = 0;
     let count = Variant::ALL.len() * OPENING_PLIES.len() + FIXED_POSITIONS.len();
-    // Each search: a start (a variant's start position or a fixed one), its random plies,
-    // its seed and its depth (alpha-beta).
     let mut searches = Vec::with_capacity(count);
     for variant in Variant::ALL {
         match GameKind::new(&GameConfig::new(variant)) {
             Ok(start) => {
-                searches.extend((OPENING_PLIES.iter().enumerate()).map(|(index, &plies)| {
-                    let depth = alpha_beta_depth(variant);
-                    (variant, start.clone(), plies, index as u64, depth)
-                }))
+                for (index, &plies) in OPENING_PLIES.iter().enumerate() {
+                    searches.push(BenchSearch {
+                        variant,
+                        start: start.clone(),
+                        plies,
+                        seed: index as u64,
+                        depth: alpha_beta_depth(variant),
+                    });
+                }
             }
             Err(_) => out(format!("{variant}: no start position")),
         }
     }
     for (variant, text, depth) in FIXED_POSITIONS {
         match GameKind::from_position_text(&GameConfig::new(variant), text) {
-            Ok(start) => searches.push((variant, start, 0, 0, depth)),
+            Ok(start) => searches.push(BenchSearch {
+                variant,
+                start,
+                plies: 0,
+                seed: 0,
+                depth,
+            }),
             Err(error) => out(format!("{variant}: bad fixed position: {error}")),
         }
     }
-    for (variant, start, plies, seed, depth) in searches {
-        let searched = (!stop.load(Ordering::Relaxed)).then(|| {
-            with_record!(&start, record => bench_position(variant, record, plies, seed, depth, stop))
-        });
+    for search in &searches {
+        let searched = (!stop.load(Ordering::Relaxed))
+            .then(|| with_record!(&search.start, record => bench_position(search, record, stop)));
         // A search cut by the stop flag gives no line: its count is not the position's.
         let Some((line, nodes)) = searched.filter(|_| !stop.load(Ordering::Relaxed)) else {
             out(format!(
@@ -113,16 +121,29 @@ pub fn run_until(stop: &AtomicBool, out: &mut dyn FnMut(String)) -> Option<u64> 
     Some(total)
 }
 
-/// Searches `start` (of `variant`) after `plies` random moves drawn with `seed`,
-/// alpha-beta to `depth`.
-fn bench_position<G: EngineGame>(
+/// One bench search: a start position (a variant's start or a fixed position), the random
+/// plies played from it with `seed`, and the depth of an alpha-beta search.
+struct BenchSearch {
     variant: Variant,
-    start: &GameRecord<G>,
+    start: GameKind,
     plies: usize,
     seed: u64,
     depth: u32,
+}
+
+/// Searches `search`'s start (`start`, its record) after its random plies.
+fn bench_position<G: EngineGame>(
+    search: &BenchSearch,
+    start: &GameRecord<G>,
     stop: &AtomicBool,
 ) -> (String, u64) {
+    let BenchSearch {
+        variant,
+        plies,
+        seed,
+        depth,
+        ..
+    } = *search;
     let mut rng = rng::seeded(0xbe9c ^ seed);
     let mut record = GameRecord::new(start.position().clone());
     let mut moves = Vec::new();

@@ -4,8 +4,9 @@
 What it is for: measuring strength against players that do not share the engine's
 blind spots: `random`, `greedy`, `minimax2`, `minimax4` (material minimax, 2 and 4 plies),
 `defender` (two-ply, keeps its army home), `attacker` (two-ply, marches on the enemy) and
-`sampled2` (two-ply over a random sample of its moves), each the engine binary with `option.Strategy=<member>`. Every game is played
-to the end under the rules by `tessera match`; the table gives points, losses and, in
+`sampled2` (two-ply over a random sample of its moves), each the engine binary with
+`option.Strategy=<member>`. Every game is played to the end under the rules by
+`tessera match`; the table gives points, losses and, in
 the checkers variants, the men at the end (games finished behind in men, the mean margin,
 the deepest deficit met during a game) and the captures (games with any capture at all,
 and the men Tessera took and lost in a game on average): against a player who stays home

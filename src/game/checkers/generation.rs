@@ -14,8 +14,9 @@ use crate::game::Player;
 /// boards played most (Kruzno's side 6 in two words, hex checkers' sides 7, 8 and 9 in
 /// five), so their shifts compile to constant shifts; other boards read the offsets at
 /// run time (`WIDTH` 0): a division, a remainder and variable shift counts per shift,
-/// several times slower. One copy of each function per case, from one generic body. Generic arguments after the width may follow the
-/// method's name (`self.method::<_>(...)`).
+/// several times slower. One copy of each function per case, from one generic body.
+/// Generic arguments after the width may follow the method's name
+/// (`self.method::<_>(...)`).
 macro_rules! with_width {
     ($self:ident . $method:ident $(::<$($generic:ty),*>)? ( $($argument:expr),* )) => {
         match (N, $self.layout.width()) {
