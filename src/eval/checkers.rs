@@ -18,9 +18,9 @@
 //!   - *restrict*: 10 x (48 - enemy step moves): zero enemy moves is the win itself.
 //!   - *space*: 3 (8 on sides 7 to 9) x (board cells - cells the enemy men reach before
 //!     any own man, walking over empty cells): the whole army closes in.
-//!   - *gather* (sides 7 to 9): 16 x (per own man within 8 steps of an enemy man, 9 minus
-//!     the distance; plus 8 per own man for each enemy man short of 8): every hunter
-//!     comes, and hunters are kept.
+//!   - *gather* (sides 7 to 9): 16 x (per own man, the board's diameter + 1 minus its
+//!     distance to the nearest enemy man; plus 8 per own man for each enemy man short of
+//!     8): every hunter comes, from anywhere on the board, and hunters are kept.
 //!
 //!   On side 7 the conversion terms grow in as the enemy men fall (times
 //!   ((9 - enemy men) / 9)^2); on sides 8 and 9 they need 4 men of the side ahead (3 on
