@@ -11,7 +11,7 @@
 //! `hunt` at 0, the same within the noise (47 of 60). Hunters spread over the board never
 //! trap a runner; the whole army closing in does, so `gather` counts every man on the
 //! board: counted within 8 rings only, the men beyond had no pull once advancement
-//! stopped counting, and in side-9 endings from real games 7 of 10 men stayed on their
+//! stopped counting, and in a side-9 ending from a real game 7 of 10 men stayed on their
 //! first rows while 3 chased a lone man through count after count.
 
 use crate::board::StridedSet;
