@@ -84,20 +84,27 @@ impl Searcher {
     }
 }
 
-fn search(searcher: &mut Searcher, position: &LargeCheckers, depth: u32) -> Option<Score> {
+/// A depth-`depth` search of `position`, from a fresh game record.
+fn searched(
+    searcher: &mut Searcher,
+    position: &LargeCheckers,
+    depth: u32,
+) -> GameSearchResult<Move> {
     let limits = SearchLimits {
         depth: Some(depth),
         ..SearchLimits::default()
     };
     let stop = AtomicBool::new(false);
-    searcher
-        .search_record(
-            &GameRecord::new(position.clone()),
-            &limits,
-            &stop,
-            &mut |_| {},
-        )
-        .score
+    searcher.search_record(
+        &GameRecord::new(position.clone()),
+        &limits,
+        &stop,
+        &mut |_| {},
+    )
+}
+
+fn search(searcher: &mut Searcher, position: &LargeCheckers, depth: u32) -> Option<Score> {
+    searched(searcher, position, depth).score
 }
 
 fn searcher() -> Searcher {
@@ -213,14 +220,7 @@ fn no_conversion_terms_for_three_men_or_fewer_on_sides_8_and_9() {
 #[test]
 fn the_search_blocks_the_last_enemy_man() {
     let free = position(FREE);
-    let mut searcher = searcher();
-    let limits = SearchLimits {
-        depth: Some(2),
-        ..SearchLimits::default()
-    };
-    let stop = AtomicBool::new(false);
-    let result =
-        searcher.search_record(&GameRecord::new(free.clone()), &limits, &stop, &mut |_| {});
+    let result = searched(&mut searcher(), &free, 2);
     assert_eq!(result.score, Some(Score::Mate(1)));
     let mut after = free.clone();
     after.play_unchecked(result.best_move.expect("White has moves"));
@@ -348,13 +348,7 @@ fn an_even_ending_keeps_its_men_rather_than_restart_the_80_ply_count() {
     // than the man, or the engine gives men away at every limit into a lost ending.
     let limit = position("B8/10/11/12/13/14/15/16/6BBW8/16/15/14/13/12/11/10/WW7 w - 78 40");
     let contempt = limit.contempt();
-    let limits = SearchLimits {
-        depth: Some(4),
-        ..SearchLimits::default()
-    };
-    let stop = AtomicBool::new(false);
-    let result =
-        searcher().search_record(&GameRecord::new(limit.clone()), &limits, &stop, &mut |_| {});
+    let result = searched(&mut searcher(), &limit, 4);
     assert_eq!(result.score, Some(Score::Centipawns(-contempt)));
     // Well above a man down (with a whole man of contempt both came to -100).
     assert!(-contempt > -100 + 50, "{contempt}");
@@ -586,14 +580,8 @@ fn a_man_given_for_a_fresh_count_loses_to_keeping_it_when_not_ahead() {
     let position = position(GIFT_OR_DRAW);
     assert_eq!(position.material_lead(Player::Two), Some(0));
     assert!(position.evaluate() > 300, "{}", position.evaluate());
-    let limits = SearchLimits {
-        depth: Some(6),
-        ..SearchLimits::default()
-    };
-    let stop = AtomicBool::new(false);
-    let record = GameRecord::new(position.clone());
     // With the guard the engine keeps its men and takes the draw.
-    let guarded = searcher().search_record(&record, &limits, &stop, &mut |_| {});
+    let guarded = searched(&mut searcher(), &position, 6);
     let kept = guarded.best_move.expect("Black has moves");
     assert!(
         !leaves_a_capture(&position, kept),
@@ -607,8 +595,7 @@ fn a_man_given_for_a_fresh_count_loses_to_keeping_it_when_not_ahead() {
         material_guard: false,
         ..AlphaBetaConfig::default()
     });
-    let given = unguarded
-        .search_record(&record, &limits, &stop, &mut |_| {})
+    let given = searched(&mut unguarded, &position, 6)
         .best_move
         .expect("Black has moves");
     assert!(
@@ -627,17 +614,7 @@ fn a_man_offered_to_take_more_is_still_played() {
         "BBBBBBBBB/BBB1BB1BBB/BB1BB1BB2B/2B3B2B2/13/14/15/16/17/16/15/5B1B6/\
          1W1W1B2W4/W4W2W3/1WW1WWW1WWW/1WW1WWWWWW/WWWWWWWW1 b - 69 35",
     );
-    let limits = SearchLimits {
-        depth: Some(5),
-        ..SearchLimits::default()
-    };
-    let stop = AtomicBool::new(false);
-    let result = searcher().search_record(
-        &GameRecord::new(position.clone()),
-        &limits,
-        &stop,
-        &mut |_| {},
-    );
+    let result = searched(&mut searcher(), &position, 5);
     let shot = result.best_move.expect("Black has moves");
     assert_eq!(position.move_text(shot), "f6-f7");
     assert!(leaves_a_capture(&position, shot));
@@ -716,13 +693,7 @@ fn three_men_abreast_two_rows_from_a_whole_army_force_an_even_exchange() {
         "BBBBBBBBB/BBBBBBBBBB/BBBBBBBBBBB/12/4WWW6/14/15/16/17/16/15/14/13/12/\
          WWWW3WWWW/WWWWWWWWWW/WWWWWWWWW w - 40 21",
     );
-    let limits = SearchLimits {
-        depth: Some(7),
-        ..SearchLimits::default()
-    };
-    let stop = AtomicBool::new(false);
-    let record = GameRecord::new(position.clone());
-    let result = searcher().search_record(&record, &limits, &stop, &mut |_| {});
+    let result = searched(&mut searcher(), &position, 7);
     let offer = result.best_move.expect("White has moves");
     let mut black_to_move = position.clone();
     black_to_move.play(offer).expect("a legal move");
