@@ -605,6 +605,36 @@ fn a_man_given_for_a_fresh_count_loses_to_keeping_it_when_not_ahead() {
     );
 }
 
+/// Side 9, Black to move, 14 v 8, the count at `{count}`: `n3-m4` gives a man
+/// (`l4xn4`) and `p3-o3` a second, of which one is taken back (`n4xp2 q1xo3`). `gather`
+/// likes the hunters brought closer by more than the man costs, and a game from the
+/// book of leads went this way at count 7.
+fn two_for_one(count: u32) -> LargeCheckers {
+    position(&format!(
+        "B4B1BB/2B1B2B2/9B1/2B3B5/13/3W10/15/16/11W5/11W4/6B8/4W7W1/1W1WW8/10B1/1B9/10/\
+         4B4 b - {count} 363"
+    ))
+}
+
+/// The move a depth-`depth` search of `position` plays.
+fn best_move(position: &LargeCheckers, depth: u32) -> Move {
+    searched(&mut searcher(), position, depth)
+        .best_move
+        .expect("the side to move has moves")
+}
+
+#[test]
+fn a_lead_is_spent_only_in_the_last_plies_of_the_count() {
+    let early = two_for_one(7);
+    assert_eq!(early.material_lead(Player::Two), Some(6));
+    let kept = best_move(&early, 6);
+    assert!(!leaves_a_capture(&early, kept), "{}", early.move_text(kept));
+    // With 8 plies left the same lead may be spent: the position tests the guard.
+    let late = two_for_one(72);
+    let given = best_move(&late, 6);
+    assert!(leaves_a_capture(&late, given), "{}", late.move_text(given));
+}
+
 #[test]
 fn a_man_offered_to_take_more_is_still_played() {
     // Side 9, Black to move: `f6-f7` offers a man; White must take it with `d6xf6`,

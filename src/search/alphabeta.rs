@@ -198,7 +198,8 @@ pub struct Worker<'a, G: AlphaBetaGame> {
     /// ([`ProgressRule::material_guard`]), read once from the root.
     guard: Option<(MaterialGuard, i32)>,
     /// Mixed into every table key while a guard is in force: values then depend on the
-    /// root's material, so a table entry is reused only under the same lead.
+    /// lead the guard protects (the root's, up to the secure lead), so a table entry is
+    /// reused only under the same protected lead.
     guard_key: u64,
     /// Per ply, the quiet moves searched so far (indices into `moves`), whose history a
     /// cut-off lowers: a kept buffer, since zeroing a fresh array cost more per node.
@@ -254,8 +255,8 @@ impl<'a, G: AlphaBetaGame> Worker<'a, G> {
                 .unwrap_or_else(|| root.draw_fade_plies()),
             contempt: config.contempt.unwrap_or_else(|| root.contempt()),
             guard,
-            guard_key: guard.map_or(0, |(_, lead)| {
-                (lead as u64)
+            guard_key: guard.map_or(0, |(guard, lead)| {
+                (lead.min(guard.secure_lead) as u64)
                     .wrapping_add(1 << 20)
                     .wrapping_mul(0x9e37_79b9_7f4a_7c15)
             }),

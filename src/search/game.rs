@@ -292,7 +292,8 @@ pub trait ProgressRule: Rules {
     }
 
     /// How the search guards the engine's material ([`MaterialGuard`]), read once at the
-    /// root; `None` (the default): material is worth what the evaluation says.
+    /// root, so it may depend on the root (hex checkers: on the count); `None` (the
+    /// default): material is worth what the evaluation says.
     fn material_guard(&self) -> Option<MaterialGuard> {
         None
     }
