@@ -605,7 +605,7 @@ fn a_man_given_for_a_fresh_count_loses_to_keeping_it_when_not_ahead() {
     );
 }
 
-/// Side 9, Black to move, 14 v 8, the count at `{count}`: `n3-m4` gives a man
+/// Side 9, Black to move, 14 v 8, with `count` plies of the count gone: `n3-m4` gives a man
 /// (`l4xn4`) and `p3-o3` a second, of which one is taken back (`n4xp2 q1xo3`). `gather`
 /// likes the hunters brought closer by more than the man costs, and a game from the
 /// book of leads went this way at count 7.

@@ -53,9 +53,9 @@ use std::time::Instant;
 
 use crate::game::Rules;
 
-use super::game::{AlphaBetaGame, HISTORY_SIZE, MaterialGuard};
+use super::game::{AlphaBetaGame, HISTORY_SIZE};
 #[cfg(doc)]
-use super::game::{ExactTables, FixedLength, ProgressRule, StagedMoves};
+use super::game::{ExactTables, FixedLength, MaterialGuard, ProgressRule, StagedMoves};
 use super::shared::Shared;
 use super::{DEFAULT_EXACT_PLIES, Score, SearchInfo};
 
@@ -174,6 +174,15 @@ struct RootLine<M> {
     pv: Vec<M>,
 }
 
+/// The material guard as a search applies it: [`MaterialGuard::penalty`] per unit of the
+/// engine's material lead below `protected_lead` at a leaf, which is the root's lead up
+/// to [`MaterialGuard::secure_lead`] (computed once, not at every leaf).
+#[derive(Copy, Clone, Debug)]
+struct Guard {
+    penalty: i32,
+    protected_lead: i32,
+}
+
 /// Per-thread search state.
 pub struct Worker<'a, G: AlphaBetaGame> {
     shared: &'a Shared<'a>,
@@ -194,12 +203,11 @@ pub struct Worker<'a, G: AlphaBetaGame> {
     /// the game's own (checkers counts the men for it, and draws are scored at every
     /// faded leaf).
     contempt: i32,
-    /// The material guard in force and the engine's material lead at the root
-    /// ([`ProgressRule::material_guard`]), read once from the root.
-    guard: Option<(MaterialGuard, i32)>,
+    /// The material guard in force, read once from the root
+    /// ([`ProgressRule::material_guard`]).
+    guard: Option<Guard>,
     /// Mixed into every table key while a guard is in force: values then depend on the
-    /// lead the guard protects (the root's, up to the secure lead), so a table entry is
-    /// reused only under the same protected lead.
+    /// protected lead, so a table entry is reused only under the same one.
     guard_key: u64,
     /// Per ply, the quiet moves searched so far (indices into `moves`), whose history a
     /// cut-off lowers: a kept buffer, since zeroing a fresh array cost more per node.
@@ -241,7 +249,13 @@ impl<'a, G: AlphaBetaGame> Worker<'a, G> {
         let guard = root
             .material_guard()
             .filter(|_| config.material_guard)
-            .and_then(|guard| Some((guard, root.material_lead(root.side_to_move())?)));
+            .and_then(|guard| {
+                let root_lead = root.material_lead(root.side_to_move())?;
+                Some(Guard {
+                    penalty: guard.penalty,
+                    protected_lead: root_lead.min(guard.secure_lead),
+                })
+            });
         let mut hashes = history.to_vec();
         if hashes.last() != Some(&root.hash()) {
             hashes.push(root.hash());
@@ -255,8 +269,8 @@ impl<'a, G: AlphaBetaGame> Worker<'a, G> {
                 .unwrap_or_else(|| root.draw_fade_plies()),
             contempt: config.contempt.unwrap_or_else(|| root.contempt()),
             guard,
-            guard_key: guard.map_or(0, |(guard, lead)| {
-                (lead.min(guard.secure_lead) as u64)
+            guard_key: guard.map_or(0, |guard| {
+                (guard.protected_lead as u64)
                     .wrapping_add(1 << 20)
                     .wrapping_mul(0x9e37_79b9_7f4a_7c15)
             }),

@@ -78,14 +78,14 @@ impl<G: AlphaBetaGame> Worker<'_, G> {
     /// losses are exact and never charged.
     #[inline(always)]
     pub(super) fn guarded(&self, position: &G, value: i32) -> i32 {
-        let Some((guard, root_lead)) = self.guard else {
+        let Some(guard) = self.guard else {
             return value;
         };
         let engine = self.root.side_to_move();
         let Some(lead) = position.material_lead(engine) else {
             return value;
         };
-        let given = root_lead.min(guard.secure_lead) - lead;
+        let given = guard.protected_lead - lead;
         if given <= 0 {
             return value;
         }
