@@ -50,6 +50,7 @@
 //! the border rule the engine's ending tables give endings with few men their exact
 //! value ([`ExactTables`]).
 
+use crate::board::StridedSet;
 use crate::board::hex::HexGeometry;
 use crate::endings::{EndingTables, Value};
 use crate::game::checkers::{Checkers, DRAW_PLIES, Move, Placement};
@@ -139,6 +140,16 @@ fn advancement(side: usize, placement: Placement) -> i32 {
 const SPEARHEAD_ROW: i32 = 15;
 /// The men of a spearhead: enough to offer a man, take back and cover the taker.
 const SPEARHEAD_MEN: u32 = 4;
+/// Rows of the spearhead each supporter of its front man is worth ([`support`]). Lone
+/// runners cannot open the game against an army that stays home; a group can: with it
+/// the engine opened 132 of 160 first counts against four members, 111 without, and
+/// pushing single men harder opened fewer (figures in the commit log).
+const SUPPORT_ROWS: usize = 6;
+/// Rings around the front man within which own men support it.
+const SUPPORT_RINGS: usize = 2;
+/// Supporters counted: with the front man, the three men of an exchange (one offered,
+/// one to take back, one to cover the taker); counting a third scored less.
+const SUPPORT_MEN: usize = 2;
 
 /// Per backed offer ([`Checkers::backed_offers`]), own minus the opponent's, on the big
 /// boards while neither side converts. Against an army that stays home the search sees
@@ -149,7 +160,8 @@ const SPEARHEAD_MEN: u32 = 4;
 const BACKED_OFFER: i32 = 25;
 
 /// The rows advanced from its own edge by each of `player`'s [`SPEARHEAD_MEN`] most
-/// advanced men, summed. Before the first capture the game opens only if a few men cross
+/// advanced men, summed, plus [`SUPPORT_ROWS`] per supporter of the front man
+/// ([`support`]). Before the first capture the game opens only if a few men cross
 /// the empty middle (11 rows on side 9) in the 40 moves of the 80-ply count; the squared
 /// advancement alone spreads those moves over the whole front, and a distance to the
 /// enemy would count the same for both sides and cancel out.
@@ -164,7 +176,11 @@ fn spearhead<const N: usize>(position: &Checkers<N>, player: Player) -> i32 {
             Player::One => advanced,
             Player::Two => rows - 1 - advanced,
         };
-        let count = (men & position.row_cells(row)).len().min(wanted);
+        let in_row = men & position.row_cells(row);
+        if wanted == SPEARHEAD_MEN && !in_row.is_empty() {
+            sum += SUPPORT_ROWS * support(position, men, in_row);
+        }
+        let count = in_row.len().min(wanted);
         sum += count as usize * advanced;
         wanted -= count;
         if wanted == 0 {
@@ -172,6 +188,26 @@ fn spearhead<const N: usize>(position: &Checkers<N>, player: Player) -> i32 {
         }
     }
     sum as i32
+}
+
+/// Own men (of `men`) within [`SUPPORT_RINGS`] of the best supported man of the front
+/// row `front`, at most [`SUPPORT_MEN`]. The best one, not the first by cell number: that
+/// choice would differ between the colours.
+fn support<const N: usize>(
+    position: &Checkers<N>,
+    men: StridedSet<N>,
+    front: StridedSet<N>,
+) -> usize {
+    let mut best = 0;
+    front.for_each(|man| {
+        let mut around = StridedSet::EMPTY;
+        around.insert(man);
+        for _ in 0..SUPPORT_RINGS {
+            around = position.grown(around);
+        }
+        best = best.max((around & men).len() as usize - 1);
+    });
+    best.min(SUPPORT_MEN)
 }
 
 struct Terms {

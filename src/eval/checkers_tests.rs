@@ -662,18 +662,34 @@ fn played(start: &LargeCheckers, moves: &[&str]) -> LargeCheckers {
 }
 
 #[test]
-fn the_spearhead_counts_the_four_most_advanced_men_until_the_first_capture() {
+fn the_spearhead_counts_the_four_most_advanced_men_and_the_front_man_s_support() {
+    use super::{SPEARHEAD_ROW, SUPPORT_ROWS};
     let start = start(Variant::HexCheckers, None);
     assert_eq!(term(&start, "spearhead"), 0, "both fronts stand 2 rows out");
-    // A White man walks four rows out: the four most advanced White men gain 4 rows;
-    // Black's man goes out and back.
+    // A White man walks four rows out, alone; Black's man goes out, back and out again
+    // to n4, where the men behind it support it. White's four most advanced men stand
+    // 6 + 3 x 2 rows out with no supporter; Black's, 3 + 3 x 2 with two.
     let runner = played(
         &start,
         &[
             "c3-d4", "o4-n4", "d4-e5", "n4-o4", "e5-f6", "o4-n4", "f6-g7",
         ],
     );
-    assert_eq!(term(&runner, "spearhead"), super::SPEARHEAD_ROW * (4 - 1));
+    let lone: i32 = 6 + 3 * 2;
+    let supported = 3 + 3 * 2 + 2 * SUPPORT_ROWS as i32;
+    assert_eq!(
+        term(&runner, "spearhead"),
+        SPEARHEAD_ROW * (lone - supported)
+    );
+    // Three White men abreast on m5, m6 and m7 (12 rows out): the middle one has two
+    // supporters, the fourth man stands on row c; Black's army is whole.
+    let abreast = position(
+        "BBBBBBBBB/BBBBBBBBBB/BBBBBBBBBBB/12/4WWW6/14/15/16/17/16/15/14/13/12/\
+         WWWW3WWWW/WWWWWWWWWW/WWWWWWWWW w - 40 21",
+    );
+    let white = 3 * 12 + 2 + 2 * SUPPORT_ROWS as i32;
+    let black = 4 * 2 + 2 * SUPPORT_ROWS as i32;
+    assert_eq!(term(&abreast, "spearhead"), SPEARHEAD_ROW * (white - black));
     // After the first capture the term is gone.
     let traded = position(
         "BBBBBBBBB/BBBBBBBBBB/BBBBBBBBBBB/12/13/14/15/16/17/16/15/14/13/12/WWWWWWWWWW1/WWWWWWWWWW/WWWWWWWWW w - 0 1",
