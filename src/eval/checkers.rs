@@ -142,7 +142,7 @@ const SPEARHEAD_ROW: i32 = 15;
 const SPEARHEAD_MEN: u32 = 4;
 /// Rows of the spearhead each supporter of its front man is worth ([`support`]). Lone
 /// runners cannot open the game against an army that stays home; a group can: with it
-/// the engine opened 132 of 160 first counts against four members, 111 without, and
+/// the engine opened 130 of 160 first counts against four members, 111 without, and
 /// pushing single men harder opened fewer (figures in the commit log).
 const SUPPORT_ROWS: usize = 6;
 /// Rings around the front man within which own men support it.
