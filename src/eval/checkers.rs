@@ -53,7 +53,7 @@
 use crate::board::StridedSet;
 use crate::board::hex::HexGeometry;
 use crate::endings::{EndingTables, Value};
-use crate::game::checkers::{Checkers, DRAW_PLIES, Move, Placement};
+use crate::game::checkers::{Checkers, DRAW_PLIES, GrowingTask, Move, Placement};
 use crate::game::{Player, Rules};
 use crate::search::game::{
     AlphaBetaGame, DRAW_FADE_LIMIT, Evaluate, ExactTables, FixedLength, HISTORY_SIZE,
@@ -198,16 +198,48 @@ fn support<const N: usize>(
     men: StridedSet<N>,
     front: StridedSet<N>,
 ) -> usize {
-    let mut best = 0;
-    front.for_each(|man| {
-        let mut around = StridedSet::EMPTY;
-        around.insert(man);
-        for _ in 0..SUPPORT_RINGS {
-            around = position.grown(around);
+    position.with_grown(SupportTask {
+        valid: position.valid(),
+        men,
+        front,
+    })
+}
+
+/// [`support`] with the board's width fixed for its rings
+/// ([`Checkers::with_grown`]): it runs at every leaf before the first capture.
+struct SupportTask<const N: usize> {
+    valid: StridedSet<N>,
+    men: StridedSet<N>,
+    front: StridedSet<N>,
+}
+
+impl<const N: usize> GrowingTask<N> for SupportTask<N> {
+    type Output = usize;
+
+    /// Stops at the first man with all the supporters counted (at the start, the first
+    /// man of the whole front row).
+    fn run(self, grown: impl Fn(StridedSet<N>) -> StridedSet<N> + Copy) -> usize {
+        let SupportTask {
+            valid,
+            men,
+            mut front,
+        } = self;
+        let mut best = 0;
+        while let Some(man) = front.pop_first() {
+            let mut around = StridedSet::EMPTY;
+            around.insert(man);
+            for _ in 0..SUPPORT_RINGS {
+                // Masked at each ring: an unmasked step off one edge of the padded layout
+                // wraps to the far edge of the next row, and a second step reaches the board.
+                around = grown(around) & valid;
+            }
+            best = best.max((around & men).len() as usize - 1);
+            if best >= SUPPORT_MEN {
+                return SUPPORT_MEN;
+            }
         }
-        best = best.max((around & men).len() as usize - 1);
-    });
-    best.min(SUPPORT_MEN)
+        best
+    }
 }
 
 struct Terms {
